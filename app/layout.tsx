@@ -1,0 +1,43 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { AuthProvider } from '@/components/auth/auth-provider';
+import { SiteHeader } from '@/components/nav/site-header';
+import { ToastProvider } from '@/components/toast/toast-provider';
+import { festival, festivalTitle } from '@/lib/festival';
+import { env } from '@/lib/server/env';
+import { bodyFont, displayFont } from './fonts';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env().SITE_URL),
+  title: { default: `${festivalTitle} | Gandhinagar`, template: `%s | ${festivalTitle}` },
+  description: festival.description,
+  icons: { icon: '/images/logo.svg' },
+};
+
+export const viewport: Viewport = {
+  themeColor: '#0d0a1a',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN" className={`${displayFont.variable} ${bodyFont.variable}`}>
+      <body className="bg-ink text-parchment antialiased">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded bg-gold px-3 py-2 text-ink focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Skip to content
+        </a>
+        <ToastProvider>
+          <AuthProvider>
+            <SiteHeader />
+            <div id="main">{children}</div>
+          </AuthProvider>
+        </ToastProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, tokenStorageKey } from '@/lib/api-client';
+import {
+  authorizeWithToken,
+  initialAuthState,
+  initialiseAuth,
+  unauthorize as clearAuth,
+  type AuthState,
+} from './auth-state';
+
+interface AuthContextValue extends AuthState {
+  /** Stores a new token and signs its user in; returns false (and signs out) when the token is invalid. */
+  authorize(token: string): boolean;
+  unauthorize(): void;
+  /** Clears the token here and the guard cookie on the server. */
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(initialAuthState);
+
+  useEffect(() => {
+    let cancelled = false;
+    initialiseAuth(window.localStorage, async () => {
+      await api.get('/api/verify-token');
+    }).then((next) => {
+      if (!cancelled) setState(next);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const authorize = useCallback((token: string) => {
+    const next = authorizeWithToken(window.localStorage, token, tokenStorageKey);
+    setState(next);
+    return next.isAuthenticated;
+  }, []);
+
+  const unauthorize = useCallback(() => setState(clearAuth(window.localStorage, tokenStorageKey)), []);
+
+  const logout = useCallback(async () => {
+    unauthorize();
+    await api.post('/api/logout').catch(() => {
+      // The cookie expires by itself; a failed request must not keep anyone signed in here.
+    });
+  }, [unauthorize]);
+
+  const value = useMemo(() => ({ ...state, authorize, unauthorize, logout }), [state, authorize, unauthorize, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

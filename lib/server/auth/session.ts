@@ -1,0 +1,43 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db';
+import { users } from '@/lib/server/db/schema';
+import { verifyToken } from './jwt';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: string;
+  firstName: string;
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The signed-in user behind a request's bearer token, or null. A token is current only while its user
+ * exists, is verified and still has the token version it was issued with (a password reset bumps it).
+ */
+export async function authenticate(db: Db, request: Request): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const claims = await verifyToken(token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      tokenVersion: users.tokenVersion,
+      verified: users.verified,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || !row.verified || row.tokenVersion !== claims.tv) return null;
+  return { id: row.id, email: row.email, role: row.role, firstName: row.firstName };
+}

@@ -1,0 +1,72 @@
+import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle every data-access verb takes; PGlite and postgres.js both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, or the database itself, where a verb works in either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(process.cwd(), 'drizzle');
+
+/**
+ * Opens the embedded PGlite database (a folder, or memory when dataDir is 'memory') or a PostgreSQL
+ * server (a connection URL). Both run the same committed migrations.
+ */
+export function openDatabase(target: { url: string } | { dataDir: string }): Database {
+  if ('url' in target) {
+    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(db as never, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let client: PGlite;
+  if (target.dataDir === 'memory') {
+    client = new PGlite();
+  } else {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    client = new PGlite(target.dataDir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Runs raw SQL and returns its rows. PGlite answers `{ rows }` where postgres.js answers an array;
+ * this is the one place that knows.
+ */
+export async function queryRows<T = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function ping(db: Db): Promise<void> {
+  await queryRows(db, sql`select 1 as ok`);
+}

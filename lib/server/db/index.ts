@@ -1,0 +1,57 @@
+import 'server-only';
+import path from 'node:path';
+import { env } from '@/lib/server/env';
+import { logger } from '@/lib/server/log';
+import { openDatabase, type Database, type Db } from './client';
+import { seedIfEmpty } from './seed';
+
+export type { Db, Tx } from './client';
+
+/*
+ * The application's one database: opened once per process, migrated and (in embedded or development
+ * mode) seeded before the first query. Kept on globalThis so development reloads reuse it: PGlite allows
+ * one owner of its folder.
+ */
+interface DbState {
+  database: Database;
+  ready: Promise<void>;
+}
+const holder = globalThis as typeof globalThis & { __festivalDb?: DbState };
+
+function shouldAutoSeed(): boolean {
+  const e = env();
+  return e.NODE_ENV !== 'production' || e.DATABASE_URL === undefined;
+}
+
+function start(): DbState {
+  const e = env();
+  const database = e.DATABASE_URL
+    ? openDatabase({ url: e.DATABASE_URL })
+    : openDatabase({ dataDir: path.resolve(e.DATA_DIR, 'db') });
+  const ready = (async () => {
+    await database.migrate();
+    if (shouldAutoSeed()) {
+      const seeded = await seedIfEmpty(database.db);
+      if (seeded) logger.info({ seeded }, 'seeded an empty database with festival content');
+    }
+  })();
+  // Keep a failed start-up visible and retryable instead of caching a rejected promise forever.
+  ready.catch((error: unknown) => {
+    logger.error({ err: error }, 'database start-up failed');
+    if (holder.__festivalDb?.ready === ready) holder.__festivalDb = undefined;
+    void database.close().catch(() => {});
+  });
+  return { database, ready };
+}
+
+/** The ready database: migrated, and seeded where that applies. */
+export async function getDb(): Promise<Db> {
+  holder.__festivalDb ??= start();
+  await holder.__festivalDb.ready;
+  return holder.__festivalDb.database.db;
+}
+
+/** Integration tests hand the app their own freshly migrated database. */
+export function useDatabaseForTests(database: Database): void {
+  holder.__festivalDb = { database, ready: Promise.resolve() };
+}

@@ -1,0 +1,490 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers
+ * type (event fees, nightly accommodation) are whole rupees, as the spec shows them.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------- people ----------
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    dob: date('dob').notNull(),
+    gender: text('gender', { enum: ['male', 'female', 'other'] }).notNull(),
+    college: text('college').notNull(),
+    role: text('role', { enum: ['user', 'organiser', 'admin'] })
+      .notNull()
+      .default('user'),
+    verified: boolean('verified').notNull().default(false),
+    /** Bumped by a password reset: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_user_purpose').on(t.userId, t.purpose, t.createdAt)],
+);
+
+// ---------- content ----------
+
+export const eventCategories = pgTable('event_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  position: integer('position').notNull().default(0),
+  isVisible: boolean('is_visible').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    description: text('description').notNull(),
+    isRegistrationOpen: boolean('is_registration_open').notNull().default(true),
+    /** Institute students register free when true (the server's isPaymentMandatory = false). */
+    instituteFeeWaived: boolean('institute_fee_waived').notNull().default(false),
+    ruleBookPdfUrl: text('rule_book_pdf_url'),
+    poc1Name: text('poc1_name').notNull(),
+    poc1PhoneNo: text('poc1_phone_no').notNull(),
+    poc2Name: text('poc2_name'),
+    poc2PhoneNo: text('poc2_phone_no'),
+    venue: text('venue'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_category').on(t.categoryId, t.position)],
+);
+
+export const participationOptions = pgTable(
+  'participation_options',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    participationName: text('participation_name').notNull(),
+    /** Whole rupees; 0 means free. */
+    price: integer('price').notNull().default(0),
+    minRange: integer('min_range').notNull().default(1),
+    maxRange: integer('max_range').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('participation_options_event').on(t.eventId),
+    check('participation_price_positive', sql`${t.price} >= 0`),
+    check('participation_range', sql`${t.minRange} >= 1 and ${t.maxRange} >= ${t.minRange}`),
+  ],
+);
+
+export const teamGroups = pgTable('team_groups', {
+  id: serial('id').primaryKey(),
+  teamCategory: text('team_category').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => teamGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    designation: text('designation').notNull(),
+    imageUrl: text('image_url').notNull(),
+    instagramUrl: text('instagram_url'),
+    linkedInUrl: text('linked_in_url'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('team_members_group').on(t.groupId)],
+);
+
+export const sponsorGroups = pgTable('sponsor_groups', {
+  id: serial('id').primaryKey(),
+  sponsorCategory: text('sponsor_category').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const sponsors = pgTable(
+  'sponsors',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => sponsorGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    websiteUrl: text('website_url').notNull(),
+    isVisible: boolean('is_visible').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('sponsors_group').on(t.groupId)],
+);
+
+export const proniteArtists = pgTable('pronite_artists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  tagline: text('tagline').notNull(),
+  night: date('night').notNull(),
+  imageUrl: text('image_url').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** Small typed settings organisers may change without a deploy (key -> JSON value). */
+export const festivalConfig = pgTable('festival_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const merchandiseProducts = pgTable('merchandise_products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  pricePaise: integer('price_paise').notNull(),
+  oldPricePaise: integer('old_price_paise'),
+  image1Url: text('image1_url').notNull(),
+  image2Url: text('image2_url'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const merchandiseVariants = pgTable(
+  'merchandise_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => merchandiseProducts.id, { onDelete: 'cascade' }),
+    /** Size label: XS, S, M, L, XL, XXL. */
+    type: text('type').notNull(),
+    /** Units ever put on sale; what is left = stock - sold - active holds. */
+    stock: integer('stock').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    /** The organisers' switch; a variant is available only when enabled and units are left. */
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('merchandise_variants_product_type').on(t.productId, t.type),
+    check('merchandise_sold_within_stock', sql`${t.sold} >= 0 and ${t.sold} <= ${t.stock}`),
+  ],
+);
+
+export const accommodationTypes = pgTable('accommodation_types', {
+  id: serial('id').primaryKey(),
+  accommodationType: text('accommodation_type').notNull(),
+  /** Whole rupees per night; null means the organisers have not priced it yet. */
+  pricePerNight: integer('price_per_night'),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+});
+
+export const accommodationOptions = pgTable(
+  'accommodation_options',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => accommodationTypes.id, { onDelete: 'cascade' }),
+    startDate: date('start_date').notNull(),
+    days: integer('days').notNull(),
+    capacity: integer('capacity').notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    index('accommodation_options_type').on(t.typeId),
+    check('accommodation_days_positive', sql`${t.days} >= 1`),
+    check('accommodation_booked_within_capacity', sql`${t.booked} >= 0 and ${t.booked} <= ${t.capacity}`),
+  ],
+);
+
+// ---------- purchases ----------
+
+export const paymentPurposes = ['event', 'merchandise', 'accommodation'] as const;
+export const paymentStates = ['created', 'paid', 'fulfilled', 'failed', 'expired', 'refunded'] as const;
+
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: paymentPurposes }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    state: text('state', { enum: paymentStates }).notNull().default('created'),
+    receipt: text('receipt').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    /** What is being bought, enough to fulfil the order without the browser (event + members, cart, stay). */
+    item: jsonb('item').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_receipt').on(t.receipt),
+    uniqueIndex('payment_orders_provider_order').on(t.providerOrderId),
+    uniqueIndex('payment_orders_provider_payment').on(t.providerPaymentId),
+    index('payment_orders_user').on(t.userId),
+    index('payment_orders_state').on(t.state),
+    check('payment_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['merchandise_variant', 'accommodation_option'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the hold became a sale or was given back; an active hold has neither. */
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_holds_item').on(t.kind, t.itemId),
+    index('stock_holds_order').on(t.paymentOrderId),
+    check('stock_hold_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const webhookEvents = pgTable('webhook_events', {
+  providerEventId: text('provider_event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------- outcomes ----------
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['identity_proof', 'content'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_storage_key').on(t.storageKey), index('uploads_owner').on(t.ownerUserId)],
+);
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    participationId: integer('participation_id')
+      .notNull()
+      .references(() => participationOptions.id, { onDelete: 'restrict' }),
+    teamName: text('team_name'),
+    leaderUserId: uuid('leader_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentOrderId: uuid('payment_order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    amountPaise: integer('amount_paise').notNull().default(0),
+    isDaStudent: boolean('is_da_student').notNull().default(false),
+    status: text('status', { enum: ['confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('registrations_payment_order').on(t.paymentOrderId), index('registrations_event').on(t.eventId)],
+);
+
+export const registrationMembers = pgTable(
+  'registration_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    isLeader: boolean('is_leader').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One live registration per person per event, enforced by the database itself.
+    uniqueIndex('registration_members_event_user_live')
+      .on(t.eventId, t.userId)
+      .where(sql`${t.cancelledAt} is null`),
+    index('registration_members_user').on(t.userId),
+  ],
+);
+
+export const merchandiseOrders = pgTable(
+  'merchandise_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    totalPaise: integer('total_paise').notNull(),
+    status: text('status', { enum: ['confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('merchandise_orders_payment_order').on(t.paymentOrderId), index('merchandise_orders_user').on(t.userId)],
+);
+
+export const merchandiseOrderLines = pgTable(
+  'merchandise_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => merchandiseOrders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => merchandiseVariants.id, { onDelete: 'restrict' }),
+    qty: integer('qty').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    lineTotalPaise: integer('line_total_paise').notNull(),
+  },
+  (t) => [check('merchandise_line_qty_positive', sql`${t.qty} >= 1`)],
+);
+
+export const accommodationBookings = pgTable(
+  'accommodation_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => accommodationOptions.id, { onDelete: 'restrict' }),
+    identityUploadId: uuid('identity_upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'restrict' }),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status', { enum: ['confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('accommodation_bookings_payment_order').on(t.paymentOrderId),
+    // One live booking per person.
+    uniqueIndex('accommodation_bookings_user_live')
+      .on(t.userId)
+      .where(sql`${t.status} = 'confirmed'`),
+  ],
+);
+
+// ---------- operations ----------
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** [{ filename, contentType, contentBase64 }] */
+    attachments: jsonb('attachments').notNull().default([]),
+    /** pending: waiting for SMTP; sent: delivered to SMTP; kept: held in the development outbox; failed: gave up. */
+    state: text('state', { enum: ['pending', 'sent', 'kept', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due').on(t.state, t.nextAttemptAt), index('mail_outbox_to').on(t.to, t.createdAt)],
+);
+
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

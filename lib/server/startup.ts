@@ -1,0 +1,28 @@
+import 'server-only';
+import { getDb } from '@/lib/server/db';
+import { env, isBuildPhase, usesOutbox } from '@/lib/server/env';
+import { logger } from '@/lib/server/log';
+import { deliverDueMail } from '@/lib/server/mail/mail-service';
+
+const mailRetryIntervalMs = 30_000;
+const holder = globalThis as typeof globalThis & { __festivalWorkers?: NodeJS.Timeout };
+
+/** Fails fast on bad configuration, migrates (and seeds) the database, and starts the mail retry loop. */
+export async function startServer(): Promise<void> {
+  const e = env(); // throws a readable EnvError on bad variables
+  if (isBuildPhase()) return;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('JWT_SECRET must be set in production (at least 32 characters).');
+  }
+  if (e.NODE_ENV === 'production' && usesOutbox()) {
+    logger.warn('SMTP_URL is not set: mail is kept in the outbox at /dev/mail and nobody receives it.');
+  }
+  const db = await getDb();
+  if (!usesOutbox() && !holder.__festivalWorkers) {
+    holder.__festivalWorkers = setInterval(() => {
+      deliverDueMail(db).catch((error: unknown) => logger.error({ err: error }, 'mail retry loop failed'));
+    }, mailRetryIntervalMs);
+    holder.__festivalWorkers.unref();
+  }
+  logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
+}
