@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const menuDestinations: [string, string][] = [
+  ['ProNite', '/pronite'],
+  ['Events', '/event'],
+  ['Team', '/team'],
+  ['Sponsors', '/sponsers'],
+  ['Merchandise', '/merchandise'],
+  ['Accomodation', '/accomodation'],
+  ['Terms And Condition', '/terms-and-condition'],
+  ['Contact Us', '/contact'],
+];
+
+test.describe('navigation menu', () => {
+  test('lists every item with its destination, and hides Profile and Logout when signed out', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Site menu' });
+    await expect(menu).toBeVisible();
+    for (const [label, href] of menuDestinations) {
+      await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(menu.getByRole('link', { name: 'Profile' })).toHaveCount(0);
+    await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    for (const network of ['Instagram', 'YouTube', 'Facebook']) {
+      await expect(menu.getByRole('link', { name: new RegExp(`on ${network}`) })).toHaveAttribute('target', '_blank');
+    }
+  });
+
+  for (const [label, href] of menuDestinations) {
+    test(`${label} leads to ${href}`, async ({ page }) => {
+      await page.goto('/contact');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Site menu' }).getByRole('link', { name: label, exact: true }).click();
+      // Guarded screens send a signed-out visitor on to /login; everything else lands where it says.
+      const expected = ['/merchandise', '/accomodation'].includes(href) ? '/login' : href;
+      await expect(page).toHaveURL(new RegExp(`${expected}$`));
+      await expect(page.getByRole('dialog', { name: 'Site menu' })).toHaveCount(0);
+    });
+  }
+
+  test('works from the keyboard: focus stays inside, Escape closes, Enter follows a link', async ({ page }) => {
+    await page.goto('/contact');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Site menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'ProNite' })).toBeFocused();
+    // Tab through more stops than the menu has: focus must never leave the toggle and the panel.
+    for (let i = 0; i < 16; i += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !!active && (!!active.closest('[role="dialog"]') || active.getAttribute('aria-controls') !== null);
+      });
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Site menu' }).getByRole('link', { name: 'Team' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/team$/);
+  });
+
+  test('the logo leads home and turns 0.2 degree per scrolled pixel', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, 450));
+    const logo = page.getByRole('link', { name: 'Aetherfest home' }).locator('span');
+    await expect.poll(() => logo.evaluate((el) => el.style.transform)).toBe('rotate(90deg)');
+    await page.goto('/contact');
+    await page.getByRole('link', { name: 'Aetherfest home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('guards and fallbacks', () => {
+  for (const path of ['/profile', '/merchendise', '/event/1/register', '/success']) {
+    test(`${path} sends a signed-out visitor to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+
+  test('/unauthorized explains and offers a way back', async ({ page }) => {
+    await page.goto('/unauthorized');
+    await expect(page.getByRole('heading', { name: "You don't have permission to access this page..." })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown address gets the themed not-found page with a 404', async ({ page }) => {
+    const response = await page.goto('/no-such-spell');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'This corridor of the castle does not exist' })).toBeVisible();
+  });
+
+  test('/coming shows the logo, COMING SOON and a back button', async ({ page }) => {
+    await page.goto('/coming');
+    await expect(page.getByRole('heading', { name: 'COMING SOON' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Festival logo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  });
+});
+
+test.describe('contact page and footer', () => {
+  test('shows the core-team contact, address, two e-mail addresses and social links', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'CONTACT US', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reach Us Out At' })).toBeVisible();
+    await expect(page.getByText('Gandhinagar, Gujarat')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'hello@aetherfest.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@aetherfest.example',
+    );
+    await expect(page.getByRole('link', { name: 'partners@aetherfest.example' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /on Instagram/ })).toHaveAttribute('target', '_blank');
+    await expect(page.getByTestId('starry-sky')).toBeVisible();
+  });
+
+  test('the home page ends with the contact footer and offers Register when signed out', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'CONTACT US' })).toBeAttached();
+    await page.getByRole('link', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});
+
+test.describe('accessibility of the shell', () => {
+  for (const path of ['/', '/contact', '/unauthorized', '/coming', '/no-such-spell']) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    });
+  }
+
+  test('the open menu has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});

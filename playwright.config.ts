@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`npm run build` first) on a fresh embedded database.
+ * The browser is Playwright's own when installed, else CHROMIUM_PATH, else Debian's /usr/bin/chromium.
+ */
+function browserPath(): string | undefined {
+  try {
+    if (fs.existsSync(chromium.executablePath())) return undefined;
+  } catch {
+    // Playwright's browser is not installed; fall through to the system one.
+  }
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2eDataDir = '.data/e2e';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: browserPath(),
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && next start -p ${port}`,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      DATA_DIR: e2eDataDir,
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      SITE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
