@@ -11,7 +11,10 @@ export async function proxy(request: NextRequest) {
   if (!allowed) return NextResponse.next();
   const token = request.cookies.get(authCookieName)?.value;
   const claims = token ? await verifyToken(token) : null;
-  const decision = guardDecision({ isInitialized: true, isAuthenticated: claims !== null, role: claims?.role }, allowed);
+  const decision = guardDecision(
+    { isInitialized: true, isAuthenticated: claims !== null, role: claims?.role },
+    allowed,
+  );
   if (decision === 'allow') return NextResponse.next();
   const target = decision === 'login' ? '/login' : '/unauthorized';
   return NextResponse.redirect(new URL(target, request.url));

@@ -3,7 +3,13 @@
 import { useEffect } from 'react';
 
 /** Error boundary for every page: says what happened in plain words and offers a retry. */
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ErrorPage({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -14,7 +20,11 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         Something went wrong while showing this page. Please try again.
         {error.digest ? <span className="block text-sm opacity-70">Reference: {error.digest}</span> : null}
       </p>
-      <button type="button" onClick={reset} className="rounded-full bg-gold px-5 py-2 font-display text-sm text-ink">
+      <button
+        type="button"
+        onClick={reset}
+        className="rounded-full bg-gold px-5 py-2 font-display text-sm text-ink"
+      >
         Try again
       </button>
     </main>

@@ -10,8 +10,14 @@ export const displayFont = localFont({
 
 export const bodyFont = localFont({
   src: [
-    { path: '../node_modules/@fontsource/crimson-text/files/crimson-text-latin-400-normal.woff2', weight: '400' },
-    { path: '../node_modules/@fontsource/crimson-text/files/crimson-text-latin-600-normal.woff2', weight: '600' },
+    {
+      path: '../node_modules/@fontsource/crimson-text/files/crimson-text-latin-400-normal.woff2',
+      weight: '400',
+    },
+    {
+      path: '../node_modules/@fontsource/crimson-text/files/crimson-text-latin-600-normal.woff2',
+      weight: '600',
+    },
   ],
   variable: '--font-crimson',
   display: 'swap',

@@ -32,7 +32,10 @@ export default function HomePage() {
             THEME
           </h2>
           <p className="mt-6 text-xl">{festival.description}</p>
-          <Link href="/event" className="mt-8 inline-block font-display text-gold underline underline-offset-8">
+          <Link
+            href="/event"
+            className="mt-8 inline-block font-display text-gold underline underline-offset-8"
+          >
             EXPLORE EVENTS
           </Link>
         </section>

@@ -13,7 +13,9 @@ const menuDestinations: [string, string][] = [
 ];
 
 test.describe('navigation menu', () => {
-  test('lists every item with its destination, and hides Profile and Logout when signed out', async ({ page }) => {
+  test('lists every item with its destination, and hides Profile and Logout when signed out', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Site menu' });
@@ -24,7 +26,10 @@ test.describe('navigation menu', () => {
     await expect(menu.getByRole('link', { name: 'Profile' })).toHaveCount(0);
     await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0);
     for (const network of ['Instagram', 'YouTube', 'Facebook']) {
-      await expect(menu.getByRole('link', { name: new RegExp(`on ${network}`) })).toHaveAttribute('target', '_blank');
+      await expect(menu.getByRole('link', { name: new RegExp(`on ${network}`) })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
     }
   });
 
@@ -32,7 +37,10 @@ test.describe('navigation menu', () => {
     test(`${label} leads to ${href}`, async ({ page }) => {
       await page.goto('/contact');
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Site menu' }).getByRole('link', { name: label, exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Site menu' })
+        .getByRole('link', { name: label, exact: true })
+        .click();
       // Guarded screens send a signed-out visitor on to /login; everything else lands where it says.
       const expected = ['/merchandise', '/accomodation'].includes(href) ? '/login' : href;
       await expect(page).toHaveURL(new RegExp(`${expected}$`));
@@ -40,7 +48,9 @@ test.describe('navigation menu', () => {
     });
   }
 
-  test('works from the keyboard: focus stays inside, Escape closes, Enter follows a link', async ({ page }) => {
+  test('works from the keyboard: focus stays inside, Escape closes, Enter follows a link', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.focus();
@@ -53,7 +63,9 @@ test.describe('navigation menu', () => {
       await page.keyboard.press('Tab');
       const inside = await page.evaluate(() => {
         const active = document.activeElement;
-        return !!active && (!!active.closest('[role="dialog"]') || active.getAttribute('aria-controls') !== null);
+        return (
+          !!active && (!!active.closest('[role="dialog"]') || active.getAttribute('aria-controls') !== null)
+        );
       });
       expect(inside).toBe(true);
     }
@@ -88,7 +100,9 @@ test.describe('guards and fallbacks', () => {
 
   test('/unauthorized explains and offers a way back', async ({ page }) => {
     await page.goto('/unauthorized');
-    await expect(page.getByRole('heading', { name: "You don't have permission to access this page..." })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "You don't have permission to access this page..." }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -97,7 +111,9 @@ test.describe('guards and fallbacks', () => {
   test('an unknown address gets the themed not-found page with a 404', async ({ page }) => {
     const response = await page.goto('/no-such-spell');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'This corridor of the castle does not exist' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'This corridor of the castle does not exist' }),
+    ).toBeVisible();
   });
 
   test('/coming shows the logo, COMING SOON and a back button', async ({ page }) => {

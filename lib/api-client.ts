@@ -67,9 +67,15 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   try {
     let response: Response;
     try {
-      response = await fetch(`${publicEnv.apiBase}${path}`, { method, headers, body, signal: options.signal });
+      response = await fetch(`${publicEnv.apiBase}${path}`, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+      });
     } catch (cause) {
-      if (cause instanceof DOMException && cause.name === 'AbortError') throw new ApiError(0, 'The request was cancelled.');
+      if (cause instanceof DOMException && cause.name === 'AbortError')
+        throw new ApiError(0, 'The request was cancelled.');
       throw new ApiError(0, 'Network error: please check your connection and try again.');
     }
     const payload = (await response.json().catch(() => null)) as {

@@ -7,7 +7,9 @@ export const metadata: Metadata = { title: 'Unauthorized', robots: { index: fals
 export default function UnauthorizedPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-8 px-6 pt-16 text-center">
-      <h1 className="font-display text-2xl text-parchment sm:text-3xl">You don&apos;t have permission to access this page...</h1>
+      <h1 className="font-display text-2xl text-parchment sm:text-3xl">
+        You don&apos;t have permission to access this page...
+      </h1>
       <div className="flex flex-wrap justify-center gap-4">
         <BackButton label="Go Back" />
         <Link

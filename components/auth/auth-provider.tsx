@@ -50,7 +50,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [unauthorize]);
 
-  const value = useMemo(() => ({ ...state, authorize, unauthorize, logout }), [state, authorize, unauthorize, logout]);
+  const value = useMemo(
+    () => ({ ...state, authorize, unauthorize, logout }),
+    [state, authorize, unauthorize, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

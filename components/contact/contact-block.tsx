@@ -7,7 +7,13 @@ import { StarrySky } from './starry-sky';
  * The contact block of SPEC.md part 2: the Contact Us page's body and the footer of several pages.
  * `as` picks the landmark: the page uses a section, other pages a footer.
  */
-export function ContactBlock({ as: Tag = 'footer', heading = 'h2' }: { as?: 'footer' | 'section'; heading?: 'h1' | 'h2' }) {
+export function ContactBlock({
+  as: Tag = 'footer',
+  heading = 'h2',
+}: {
+  as?: 'footer' | 'section';
+  heading?: 'h1' | 'h2';
+}) {
   const Heading = heading;
   const SubHeading = heading === 'h1' ? 'h2' : 'h3';
   const { name, phone } = festival.coreTeamContact;
@@ -21,7 +27,10 @@ export function ContactBlock({ as: Tag = 'footer', heading = 'h2' }: { as?: 'foo
           <SubHeading className="font-display text-xl text-parchment">Reach Us Out At</SubHeading>
           <p className="mt-2">
             Core team: {name},{' '}
-            <a className="underline decoration-gold/60 underline-offset-4" href={`tel:${phone.replace(/\s/g, '')}`}>
+            <a
+              className="underline decoration-gold/60 underline-offset-4"
+              href={`tel:${phone.replace(/\s/g, '')}`}
+            >
               {phone}
             </a>
           </p>

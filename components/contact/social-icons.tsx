@@ -18,7 +18,10 @@ const icons: Record<string, React.ReactNode> = {
   Facebook: (
     <>
       <rect x="3" y="3" width="18" height="18" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M13 20v-7h2.5l.4-3H13V8.6c0-.8.3-1.4 1.4-1.4H16V4.6a18 18 0 0 0-2.3-.1c-2.3 0-3.7 1.4-3.7 3.9V10H7.6v3H10v7" fill="currentColor" />
+      <path
+        d="M13 20v-7h2.5l.4-3H13V8.6c0-.8.3-1.4 1.4-1.4H16V4.6a18 18 0 0 0-2.3-.1c-2.3 0-3.7 1.4-3.7 3.9V10H7.6v3H10v7"
+        fill="currentColor"
+      />
     </>
   ),
 };

@@ -99,7 +99,13 @@ export function StarrySky() {
         frame = requestAnimationFrame(loop);
         spawnTimer = setInterval(() => {
           if (Math.random() < shootingStarChance) {
-            shooting.push({ x: Math.random() * width * 0.7, y: Math.random() * height * 0.4, vx: 7, vy: 3, life: 60 });
+            shooting.push({
+              x: Math.random() * width * 0.7,
+              y: Math.random() * height * 0.4,
+              vx: 7,
+              vy: 3,
+              life: 60,
+            });
           }
         }, shootingStarIntervalMs);
       } else if (!shouldRun && frame) {
@@ -133,5 +139,12 @@ export function StarrySky() {
     };
   }, []);
 
-  return <canvas ref={canvasRef} aria-hidden="true" data-testid="starry-sky" className="absolute inset-0 h-full w-full" />;
+  return (
+    <canvas
+      ref={canvasRef}
+      aria-hidden="true"
+      data-testid="starry-sky"
+      className="absolute inset-0 h-full w-full"
+    />
+  );
 }

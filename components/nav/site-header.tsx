@@ -83,7 +83,12 @@ export function SiteHeader() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 flex h-16 items-center justify-between px-4 sm:px-8">
-      <Link href="/" aria-label={`${festival.name} home`} className="rounded-full" onClick={() => setOpen(false)}>
+      <Link
+        href="/"
+        aria-label={`${festival.name} home`}
+        className="rounded-full"
+        onClick={() => setOpen(false)}
+      >
         <span ref={logoRef} className="block h-12 w-12 will-change-transform">
           <Image src="/images/logo.svg" alt="" width={48} height={48} unoptimized priority />
         </span>
@@ -128,7 +133,12 @@ export function SiteHeader() {
               {isAuthenticated ? (
                 <>
                   <li>
-                    <Link href="/profile" className={itemClass} onClick={() => setOpen(false)} onKeyDown={spaceActivates}>
+                    <Link
+                      href="/profile"
+                      className={itemClass}
+                      onClick={() => setOpen(false)}
+                      onKeyDown={spaceActivates}
+                    >
                       Profile
                     </Link>
                   </li>

@@ -33,7 +33,10 @@ const variantStyle: Record<Toast['variant'], string> = {
 function ToastViewport({ store }: { store: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.list, store.list);
   return (
-    <ol aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4">
+    <ol
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4"
+    >
       {toasts.map((t) => (
         <li
           key={t.id}

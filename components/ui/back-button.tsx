@@ -3,7 +3,15 @@
 import { useRouter } from 'next/navigation';
 
 /** Goes to the previous page, or to `fallback` when this page was opened directly. */
-export function BackButton({ label = 'Back', fallback = '/', className = '' }: { label?: string; fallback?: string; className?: string }) {
+export function BackButton({
+  label = 'Back',
+  fallback = '/',
+  className = '',
+}: {
+  label?: string;
+  fallback?: string;
+  className?: string;
+}) {
   const router = useRouter();
   return (
     <button

@@ -44,7 +44,11 @@ const schema = z
       const set = keys.filter((k) => env[k] !== undefined);
       if (set.length > 0 && set.length < keys.length) {
         for (const k of keys.filter((k) => env[k] === undefined)) {
-          ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when other ${name} variables are set` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [k],
+            message: `${k} is required when other ${name} variables are set`,
+          });
         }
       }
     }

@@ -10,9 +10,13 @@ import { openDatabase, type Database } from '@/lib/server/db/client';
  */
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database & { dispose(): Promise<void> }> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+): Promise<Database & { dispose(): Promise<void> }> {
   if (kind === 'pglite') {
     const database = openDatabase({ dataDir: 'memory' });
     await database.migrate();

@@ -13,7 +13,9 @@ function tokenWith(claims: Record<string, unknown>): string {
   return new UnsecuredJWT(claims).encode();
 }
 
-function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { data: Record<string, string> } {
+function memoryStorage(
+  initial: Record<string, string> = {},
+): TokenStorage & { data: Record<string, string> } {
   const data = { ...initial };
   return {
     data,

@@ -5,10 +5,14 @@ const signedIn = (role: string) => ({ isInitialized: true, isAuthenticated: true
 
 describe('guardDecision', () => {
   it('waits while authentication is not initialised', () => {
-    expect(guardDecision({ isInitialized: false, isAuthenticated: false, role: null }, ['user'])).toBe('wait');
+    expect(guardDecision({ isInitialized: false, isAuthenticated: false, role: null }, ['user'])).toBe(
+      'wait',
+    );
   });
   it('sends a signed-out visitor to login', () => {
-    expect(guardDecision({ isInitialized: true, isAuthenticated: false, role: null }, ['user'])).toBe('login');
+    expect(guardDecision({ isInitialized: true, isAuthenticated: false, role: null }, ['user'])).toBe(
+      'login',
+    );
   });
   it('compares roles in lower case', () => {
     expect(guardDecision(signedIn('USER'), ['user'])).toBe('allow');
@@ -24,16 +28,24 @@ describe('guardDecision', () => {
 });
 
 describe('rolesForPath', () => {
-  it.each(['/profile', '/merchandise', '/merchendise', '/accomodation', '/event/3/register', '/success', '/failure'])(
-    '%s is for signed-in participants',
-    (path) => {
-      expect(rolesForPath(path)).toEqual(['user', 'organiser', 'admin']);
-    },
-  );
+  it.each([
+    '/profile',
+    '/merchandise',
+    '/merchendise',
+    '/accomodation',
+    '/event/3/register',
+    '/success',
+    '/failure',
+  ])('%s is for signed-in participants', (path) => {
+    expect(rolesForPath(path)).toEqual(['user', 'organiser', 'admin']);
+  });
   it('keeps /admin for organisers', () => {
     expect(rolesForPath('/admin/check-in')).toEqual(['organiser', 'admin']);
   });
-  it.each(['/', '/event', '/event/3', '/sponsers', '/login', '/contact', '/unauthorized'])('%s is open', (path) => {
-    expect(rolesForPath(path)).toBeNull();
-  });
+  it.each(['/', '/event', '/event/3', '/sponsers', '/login', '/contact', '/unauthorized'])(
+    '%s is open',
+    (path) => {
+      expect(rolesForPath(path)).toBeNull();
+    },
+  );
 });

@@ -50,6 +50,8 @@ describe('useToast outside its provider', () => {
       useToast();
       return null;
     }
-    expect(() => renderToString(createElement(Orphan))).toThrow('useToast must be used within a ToastProvider');
+    expect(() => renderToString(createElement(Orphan))).toThrow(
+      'useToast must be used within a ToastProvider',
+    );
   });
 });

@@ -25,12 +25,15 @@ export default async function DevMailPage() {
           {messages.map((m) => (
             <li key={m.id} className="rounded-lg border border-white/15 bg-white/5 p-4">
               <p className="text-sm opacity-70">
-                <time dateTime={m.createdAt}>{m.createdAt}</time> · to <span data-testid="mail-to">{m.to}</span>
+                <time dateTime={m.createdAt}>{m.createdAt}</time> · to{' '}
+                <span data-testid="mail-to">{m.to}</span>
               </p>
               <h2 className="mt-1 font-display text-lg">{m.subject}</h2>
               <pre className="mt-3 whitespace-pre-wrap font-body text-base">{m.text}</pre>
               {m.attachments.length > 0 ? (
-                <p className="mt-2 text-sm opacity-70">Attachments: {m.attachments.map((a) => a.filename).join(', ')}</p>
+                <p className="mt-2 text-sm opacity-70">
+                  Attachments: {m.attachments.map((a) => a.filename).join(', ')}
+                </p>
               ) : null}
             </li>
           ))}

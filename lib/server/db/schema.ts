@@ -46,7 +46,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
 );
 
 export const oneTimeCodes = pgTable(
@@ -358,7 +361,10 @@ export const registrations = pgTable(
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('registrations_payment_order').on(t.paymentOrderId), index('registrations_event').on(t.eventId)],
+  (t) => [
+    uniqueIndex('registrations_payment_order').on(t.paymentOrderId),
+    index('registrations_event').on(t.eventId),
+  ],
 );
 
 export const registrationMembers = pgTable(
@@ -404,7 +410,10 @@ export const merchandiseOrders = pgTable(
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('merchandise_orders_payment_order').on(t.paymentOrderId), index('merchandise_orders_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('merchandise_orders_payment_order').on(t.paymentOrderId),
+    index('merchandise_orders_user').on(t.userId),
+  ],
 );
 
 export const merchandiseOrderLines = pgTable(
@@ -476,7 +485,10 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due').on(t.state, t.nextAttemptAt), index('mail_outbox_to').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_due').on(t.state, t.nextAttemptAt),
+    index('mail_outbox_to').on(t.to, t.createdAt),
+  ],
 );
 
 export const rateLimitCounters = pgTable(

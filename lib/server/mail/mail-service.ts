@@ -168,7 +168,10 @@ export interface OutboxEntry {
 }
 
 /** The development outbox, newest first, optionally for one recipient. */
-export async function listOutbox(db: Db, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
+export async function listOutbox(
+  db: Db,
+  options: { to?: string; limit?: number } = {},
+): Promise<OutboxEntry[]> {
   const rows = await db
     .select()
     .from(mailOutbox)
@@ -185,7 +188,10 @@ export async function listOutbox(db: Db, options: { to?: string; limit?: number 
     subject: r.subject,
     text: r.text,
     html: r.html,
-    attachments: (r.attachments as StoredAttachment[]).map(({ filename, contentType }) => ({ filename, contentType })),
+    attachments: (r.attachments as StoredAttachment[]).map(({ filename, contentType }) => ({
+      filename,
+      contentType,
+    })),
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -1,0 +1,123 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { GET as health } from '@/app/api/health/route';
+import { POST as logout } from '@/app/api/logout/route';
+import { GET as verifyToken } from '@/app/api/verify-token/route';
+import { signToken } from '@/lib/server/auth/jwt';
+import { users } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
+import { apiRoute } from '@/lib/server/http/handler';
+import { eq } from 'drizzle-orm';
+import { describeEachDatabase } from '../support/test-db';
+
+const noParams = { params: Promise.resolve({}) };
+
+function post(body: string, headers: Record<string, string> = {}) {
+  return new Request('http://test/api/x', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+describeEachDatabase('API plumbing', (current) => {
+  it('health answers 200 with the database up', async () => {
+    const response = await health();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'ok', data: { database: 'up' } });
+  });
+
+  const echo = apiRoute(
+    { body: z.object({ name: z.string().min(1, 'Name is required') }) },
+    async ({ body }) => ({
+      message: `Hello ${body.name}`,
+      data: body,
+    }),
+  );
+
+  it('parses the body with its schema and answers { message, data }', async () => {
+    const response = await echo(post('{"name":"Asha"}'), noParams);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Hello Asha', data: { name: 'Asha' } });
+  });
+
+  it('answers 400 with per-field errors for invalid input', async () => {
+    const response = await echo(post('{"name":""}'), noParams);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'Name is required',
+      errors: { name: 'Name is required' },
+    });
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const response = await echo(post('{oops'), noParams);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('The request body must be valid JSON.');
+  });
+
+  it('maps AppError codes to statuses and Retry-After', async () => {
+    const limited = apiRoute({}, async () => {
+      throw new AppError('rate_limited', 'Too many tries. Try again in 60 seconds.', { retryAfter: 60 });
+    });
+    const response = await limited(post('{}'), noParams);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect((await response.json()).message).toBe('Too many tries. Try again in 60 seconds.');
+  });
+
+  it('hides unexpected errors behind a generic 500 with a request id', async () => {
+    const broken = apiRoute({}, async () => {
+      throw new Error('relation "secret_table" does not exist');
+    });
+    const response = await broken(post('{}'), noParams);
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(body.message).toBe('Something went wrong on our side. Please try again.');
+    expect(JSON.stringify(body)).not.toContain('secret_table');
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('verify-token answers 401 without a token, for a forged one, and after the token version changes', async () => {
+    const { db } = current();
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: 'token@example.com',
+        passwordHash: 'x',
+        firstName: 'Tara',
+        lastName: 'K',
+        phoneNumber: '9000000001',
+        dob: '2001-05-05',
+        gender: 'female',
+        college: 'Test',
+        verified: true,
+      })
+      .returning();
+    if (!user) throw new Error('no user');
+    const token = await signToken({
+      userId: user.id,
+      email: user.email,
+      role: user.role,
+      tv: user.tokenVersion,
+    });
+    const call = (t?: string) =>
+      verifyToken(
+        new Request('http://test/api/verify-token', { headers: t ? { authorization: `Bearer ${t}` } : {} }),
+        noParams,
+      );
+
+    expect((await call()).status).toBe(401);
+    expect((await call(token)).status).toBe(200);
+    const [header, payload] = token.split('.');
+    expect((await call(`${header}.${payload}.forged-signature`)).status).toBe(401);
+    await db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, user.id));
+    expect((await call(token)).status).toBe(401);
+  });
+
+  it('logout clears the guard cookie', async () => {
+    const response = await logout(post('{}'), noParams);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/^token=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+  });
+});

@@ -1,0 +1,152 @@
+import net from 'node:net';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GET as outboxRoute } from '@/app/api/dev/mail/route';
+import {
+  deliverDueMail,
+  listOutbox,
+  sendMail,
+  setMailTransportForTests,
+} from '@/lib/server/mail/mail-service';
+import { mailOutbox } from '@/lib/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { describeEachDatabase } from '../support/test-db';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startSmtp(port: number): Promise<{ received: Received[]; stop(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function transportTo(port: number) {
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    connectionTimeout: 1000,
+    greetingTimeout: 1000,
+  });
+}
+
+describeEachDatabase('mail service', (current) => {
+  afterEach(() => setMailTransportForTests(undefined));
+
+  describe('the development outbox', () => {
+    it('keeps mail and lists it newest first', async () => {
+      const { db } = current();
+      await sendMail(db, { to: 'First@Example.com', subject: 'One', text: 'first' });
+      await new Promise((r) => setTimeout(r, 5));
+      await sendMail(db, { to: 'first@example.com', subject: 'Two', text: 'second' });
+      const list = await listOutbox(db, { to: 'first@example.com' });
+      expect(list.map((m) => m.subject)).toEqual(['Two', 'One']);
+      expect(list[0]?.to).toBe('first@example.com');
+    });
+
+    it('answers the outbox as JSON for tests, filtered by recipient', async () => {
+      const { db } = current();
+      await sendMail(db, {
+        to: 'json@example.com',
+        subject: 'Your code',
+        text: '123456',
+        attachments: [{ filename: 'pass.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
+      });
+      const response = await outboxRoute(new Request('http://test/api/dev/mail?to=json@example.com'), {
+        params: Promise.resolve({}),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        data: { subject: string; attachments: { filename: string }[] }[];
+      };
+      expect(body.data).toHaveLength(1);
+      expect(body.data[0]?.subject).toBe('Your code');
+      expect(body.data[0]?.attachments).toEqual([{ filename: 'pass.ics', contentType: 'text/calendar' }]);
+    });
+  });
+
+  describe('SMTP delivery', () => {
+    it('delivers through a real SMTP server with attachments', async () => {
+      const port = await freePort();
+      const smtp = await startSmtp(port);
+      try {
+        setMailTransportForTests(transportTo(port));
+        const id = await sendMail(current().db, {
+          to: 'smtp@example.com',
+          subject: 'Hello over SMTP',
+          text: 'plain body',
+          html: '<p>html body</p>',
+          attachments: [{ filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
+        });
+        expect(smtp.received).toHaveLength(1);
+        expect(smtp.received[0]?.to).toEqual(['smtp@example.com']);
+        expect(smtp.received[0]?.raw).toContain('Subject: Hello over SMTP');
+        expect(smtp.received[0]?.raw).toContain('event.ics');
+        const [row] = await current().db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        expect(row?.state).toBe('sent');
+      } finally {
+        await smtp.stop();
+      }
+    });
+
+    it('keeps a message while SMTP is down and delivers it once the server is back', async () => {
+      const port = await freePort();
+      setMailTransportForTests(transportTo(port));
+      const { db } = current();
+      const id = await sendMail(db, { to: 'retry@example.com', subject: 'Retry me', text: 'x' });
+      const [pending] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(pending?.state).toBe('pending');
+      expect(pending?.attempts).toBe(1);
+      expect(pending?.lastError).toBeTruthy();
+
+      const smtp = await startSmtp(port);
+      try {
+        // Not due yet: the back-off holds it.
+        expect((await deliverDueMail(db)).sent).toBe(0);
+        await db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+          .where(eq(mailOutbox.id, id));
+        expect(await deliverDueMail(db)).toEqual({ sent: 1, failed: 0 });
+        expect(smtp.received.map((m) => m.to[0])).toEqual(['retry@example.com']);
+        const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        expect(sent?.state).toBe('sent');
+        // Delivered once: nothing left to retry.
+        expect((await deliverDueMail(db)).sent).toBe(0);
+      } finally {
+        await smtp.stop();
+      }
+    });
+  });
+});
