@@ -11,25 +11,35 @@ export const tokenStorageKey = 'token';
 export interface ApiAnswer<T> {
   message: string;
   data: T;
+  /** Any other top-level field of the answer (the login token). */
+  [key: string]: unknown;
 }
 
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
   readonly retryAfter?: number;
+  /** The server's machine-readable hint, such as 'unverified'. */
+  readonly reason?: string;
   /** True when the server sent its own message, so screens may show it instead of their fallback. */
   readonly fromServer: boolean;
 
   constructor(
     status: number,
     message: string,
-    extra: { fieldErrors?: Record<string, string>; retryAfter?: number; fromServer?: boolean } = {},
+    extra: {
+      fieldErrors?: Record<string, string>;
+      retryAfter?: number;
+      reason?: string;
+      fromServer?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = extra.fieldErrors;
     this.retryAfter = extra.retryAfter;
+    this.reason = extra.reason;
     this.fromServer = extra.fromServer ?? false;
   }
 }
@@ -82,6 +92,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       message?: unknown;
       data?: unknown;
       errors?: Record<string, string>;
+      reason?: string;
+      [key: string]: unknown;
     } | null;
     const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
     if (!response.ok) {
@@ -89,10 +101,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       throw new ApiError(response.status, serverMessage ?? `The server answered ${response.status}.`, {
         fieldErrors: payload?.errors,
         retryAfter,
+        reason: payload?.reason,
         fromServer: serverMessage !== undefined,
       });
     }
-    return { message: serverMessage ?? '', data: payload?.data as T };
+    return { ...payload, message: serverMessage ?? '', data: payload?.data as T };
   } catch (error) {
     console.error(`${method} ${path} failed`, error);
     throw error;

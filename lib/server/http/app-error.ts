@@ -24,17 +24,20 @@ export class AppError extends Error {
   readonly fieldErrors?: Record<string, string>;
   /** Seconds until a rate-limited caller may try again. */
   readonly retryAfter?: number;
+  /** A machine-readable hint a screen can act on (for example 'unverified' offers verification). */
+  readonly reason?: string;
 
   constructor(
     code: AppErrorCode,
     message: string,
-    extra: { fieldErrors?: Record<string, string>; retryAfter?: number } = {},
+    extra: { fieldErrors?: Record<string, string>; retryAfter?: number; reason?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = extra.fieldErrors;
     this.retryAfter = extra.retryAfter;
+    this.reason = extra.reason;
   }
 
   get status(): number {

@@ -28,6 +28,8 @@ export interface Reply {
   data?: unknown;
   status?: number;
   headers?: Record<string, string>;
+  /** Fields answered beside message and data (the login answer carries its token at the top level). */
+  extra?: Record<string, unknown>;
 }
 
 interface Options<S extends z.ZodType | undefined> {
@@ -79,7 +81,12 @@ export function errorResponse(error: unknown, requestId: string): Response {
     if (error.retryAfter !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfter));
     return replyJson(
       error.status,
-      { message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) },
+      {
+        message: error.message,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        ...(error.reason ? { reason: error.reason } : {}),
+        ...(error.retryAfter !== undefined ? { retryAfter: Math.ceil(error.retryAfter) } : {}),
+      },
       headers,
     );
   }
@@ -126,7 +133,11 @@ export function apiRoute<S extends z.ZodType | undefined = undefined, P = Record
       if (result instanceof Response) return result;
       return replyJson(
         result.status ?? 200,
-        { message: result.message, ...(result.data !== undefined ? { data: result.data } : {}) },
+        {
+          message: result.message,
+          ...result.extra,
+          ...(result.data !== undefined ? { data: result.data } : {}),
+        },
         result.headers,
       );
     } catch (error) {

@@ -1,0 +1,31 @@
+/**
+ * Navigation state for screens that receive data from the previous one (the e-mail carried to /otp and
+ * /reset-password, the event carried to its registration screen). Kept in sessionStorage under the
+ * destination path, so it survives a reload of that tab but never leaks into a shared link.
+ */
+const prefix = 'nav-state:';
+
+export function setNavState(path: string, state: Record<string, unknown>): void {
+  try {
+    window.sessionStorage.setItem(prefix + path, JSON.stringify(state));
+  } catch {
+    // Private mode without storage: the destination screen handles missing state.
+  }
+}
+
+export function readNavState<T extends Record<string, unknown>>(path: string): Partial<T> | null {
+  try {
+    const raw = window.sessionStorage.getItem(prefix + path);
+    return raw ? (JSON.parse(raw) as Partial<T>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearNavState(path: string): void {
+  try {
+    window.sessionStorage.removeItem(prefix + path);
+  } catch {
+    // nothing to clear
+  }
+}

@@ -1,0 +1,148 @@
+import { subYears } from 'date-fns';
+import { z } from 'zod';
+
+/**
+ * Account payloads, shared by the forms and the route handlers. Messages are SPEC.md part 5's, verbatim.
+ */
+
+export const minimumAge = 15;
+export const otpLength = 6;
+
+const required = 'This field is required';
+const nameSchema = z
+  .string(required)
+  .trim()
+  .min(1, required)
+  .regex(/^[\p{L}\s-]+$/u, 'Name must contain only letters');
+
+/** 'YYYY-MM-DD' of a date in local time. */
+export function isoDay(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** The date-of-birth rule: required, not in the future, at least 15 years before `today`. */
+export function dobError(dob: string, today: Date = new Date()): string | null {
+  if (!dob) return 'Date of birth is required';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) {
+    return 'Date of birth is required';
+  }
+  if (dob > isoDay(today)) return 'Date of birth cannot be in the future';
+  if (dob > isoDay(subYears(today, minimumAge))) return `You must be at least ${minimumAge} years old`;
+  return null;
+}
+
+export const emailSchema = z
+  .string('Invalid email address')
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Invalid email address'));
+
+const passwordSchema = z
+  .string('Password must be at least 6 characters long')
+  .min(6, 'Password must be at least 6 characters long')
+  .max(10, 'Password must be no more than 10 characters long');
+
+export const genders = ['male', 'female', 'other'] as const;
+
+/** POST /api/register: the registration fields without confirmPassword. */
+export const registerPayloadSchema = z.object({
+  first_name: nameSchema,
+  last_name: nameSchema,
+  phone_number: z
+    .string('Phone number must be 10 digits')
+    .trim()
+    .regex(/^\d{10}$/, 'Phone number must be 10 digits'),
+  DOB: z.string('Date of birth is required').superRefine((value, ctx) => {
+    const message = dobError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+  gender: z.enum(genders, 'Please select a gender'),
+  Clg: z.string('College name is required').trim().min(1, 'College name is required').max(200),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterPayload = z.infer<typeof registerPayloadSchema>;
+
+/** The registration form: the payload plus a matching confirmPassword. */
+export const registerFormSchema = registerPayloadSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.password, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+const otpSchema = z
+  .string('Please enter the 6-digit code')
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter the 6-digit code');
+
+export const validateOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
+
+export const otpPurposes = ['verify', 'reset'] as const;
+export const resendOtpSchema = z.object({
+  email: emailSchema,
+  purpose: z.enum(otpPurposes).default('verify'),
+});
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string('Please enter your password').min(1, 'Please enter your password').max(200),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** The forgot-password screen's "basic e-mail pattern" that enables its button. */
+export const basicEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const newPasswordSchema = z
+  .string('Password must be between 6 and 10 characters.')
+  .min(6, 'Password must be between 6 and 10 characters.')
+  .max(10, 'Password must be between 6 and 10 characters.');
+
+export const resetPasswordSchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  newPassword: newPasswordSchema,
+});
+
+/** The reset form: code, new password and its confirmation (the code's length is the server's to check). */
+export const resetPasswordFormSchema = z
+  .object({ otp: z.string(), newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match.',
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** Keeps digits only, at most six: what the code inputs accept as the visitor types. */
+export function digitsOnly(value: string, max = otpLength): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}
+
+/** GET /api/my-profile/{id} answer. */
+export interface Profile {
+  userId: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  DOB: string;
+  gender: (typeof genders)[number];
+  Clg: string;
+  accomodationTaken: boolean;
+  registrationsDetails: { eventId: number; eventName: string; eventCategoryName: string }[];
+}
+
+/** POST /api/login answer (token at the top level, as the spec has it). */
+export interface LoginAnswer {
+  message: string;
+  token?: string;
+  data?: { first_name?: string };
+}
+
+/** Seconds a visitor waits between two requests for a new code. */
+export const resendCooldownSeconds = 60;
