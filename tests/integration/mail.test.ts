@@ -1,6 +1,3 @@
-import net from 'node:net';
-import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GET as outboxRoute } from '@/app/api/dev/mail/route';
 import {
@@ -11,55 +8,8 @@ import {
 } from '@/lib/server/mail/mail-service';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { eq } from 'drizzle-orm';
+import { freePort, startSmtp, transportTo } from '../support/smtp';
 import { describeEachDatabase } from '../support/test-db';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startSmtp(port: number): Promise<{ received: Received[]; stop(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-function transportTo(port: number) {
-  return nodemailer.createTransport({
-    host: '127.0.0.1',
-    port,
-    secure: false,
-    ignoreTLS: true,
-    connectionTimeout: 1000,
-    greetingTimeout: 1000,
-  });
-}
 
 describeEachDatabase('mail service', (current) => {
   afterEach(() => setMailTransportForTests(undefined));

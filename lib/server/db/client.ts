@@ -70,3 +70,11 @@ export async function queryRows<T = Record<string, unknown>>(db: Db | Tx, query:
 export async function ping(db: Db): Promise<void> {
   await queryRows(db, sql`select 1 as ok`);
 }
+
+/** True when an error (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

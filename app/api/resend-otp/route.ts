@@ -1,0 +1,8 @@
+// POST /api/resend-otp: mail a fresh verification or reset code, once a minute at most
+import { resendOtpSchema } from '@/lib/schemas/auth';
+import { apiRoute } from '@/lib/server/http/handler';
+import { resendCode } from '@/lib/server/services/accounts';
+
+export const POST = apiRoute({ body: resendOtpSchema }, async ({ db, body, ip }) => ({
+  message: await resendCode(db, body, ip),
+}));

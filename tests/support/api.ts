@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is when a string (to test malformed JSON). */
+  rawBody?: string;
+  token?: string;
+  params?: Record<string, string>;
+  ip?: string;
+  method?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls a route handler the way Next would, with a JSON body and an optional bearer token. */
+export async function call<T = Record<string, unknown>>(
+  handler: Handler,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    // A fresh address per call unless a test pins one, so per-IP limits only bite where a test means them to.
+    'x-forwarded-for':
+      options.ip ?? `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
+    ...options.headers,
+  };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const method =
+    options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
+  const request = new Request('http://localhost/api/test', {
+    method,
+    headers,
+    body: method === 'GET' ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T, headers: response.headers };
+}
