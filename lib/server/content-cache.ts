@@ -1,0 +1,62 @@
+import 'server-only';
+import { revalidateTag, unstable_cache } from 'next/cache';
+import { getDb } from '@/lib/server/db';
+import * as content from '@/lib/server/services/content';
+
+/**
+ * Cached reads for the public pages. Each is tagged by the content it shows; a change to that content
+ * (the organisers' console) calls `contentChanged(tag)` and the next visitor sees it.
+ */
+export const contentTags = {
+  events: 'content:events',
+  team: 'content:team',
+  sponsors: 'content:sponsors',
+  pronite: 'content:pronite',
+} as const;
+
+export type ContentTag = (typeof contentTags)[keyof typeof contentTags];
+
+export const cachedCategories = unstable_cache(
+  async () => content.listEventCategories(await getDb()),
+  ['categories'],
+  {
+    tags: [contentTags.events],
+  },
+);
+
+export const cachedEventsByCategory = unstable_cache(
+  async (categoryId: number) => content.getEventsByCategory(await getDb(), { categoryId }),
+  ['events-by-category'],
+  { tags: [contentTags.events] },
+);
+
+export const cachedAllEvents = unstable_cache(
+  async () => content.listAllEvents(await getDb()),
+  ['all-events'],
+  {
+    tags: [contentTags.events],
+  },
+);
+
+export const cachedTeam = unstable_cache(async () => content.listTeam(await getDb()), ['team'], {
+  tags: [contentTags.team],
+});
+
+export const cachedVisibleSponsors = unstable_cache(
+  async () => content.listSponsors(await getDb(), { visibleOnly: true }),
+  ['visible-sponsors'],
+  { tags: [contentTags.sponsors] },
+);
+
+export const cachedProniteArtists = unstable_cache(
+  async () => content.listProniteArtists(await getDb()),
+  ['pronite'],
+  {
+    tags: [contentTags.pronite],
+  },
+);
+
+/** Marks a kind of content as changed, so pages and API reads showing it are rebuilt on the next visit. */
+export function contentChanged(tag: ContentTag): void {
+  revalidateTag(tag, { expire: 0 });
+}

@@ -1,0 +1,83 @@
+import { beforeAll, expect, it } from 'vitest';
+import { GET as getCategories } from '@/app/api/admin/event-category/get-event-category/route';
+import { GET as getEvents } from '@/app/api/admin/event-category/get-events-by-category/[categoryId]/route';
+import { GET as getSponsors } from '@/app/api/admin/getSponsors/route';
+import { GET as getTeam } from '@/app/api/admin/team/get-team/route';
+import type { EventCategory, FestivalEvent, SponsorGroup, TeamGroup } from '@/lib/content-types';
+import { seedIfEmpty } from '@/lib/server/db/seed';
+import { sponsorsSeed } from '@/lib/server/db/seed-data';
+import { call } from '../support/api';
+import { describeEachDatabase } from '../support/test-db';
+
+describeEachDatabase('public content reads', (current) => {
+  beforeAll(async () => {
+    await seedIfEmpty(current().db);
+  });
+
+  it('lists the visible categories in order with id, name and imageUrl', async () => {
+    const answer = await call<{ message: string; data: EventCategory[] }>(getCategories);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(answer.body.data[0]!).sort()).toEqual(['id', 'imageUrl', 'name']);
+  });
+
+  it("answers a category's events with the spec's field names and their options", async () => {
+    const categories = (await call<{ data: EventCategory[] }>(getCategories)).body.data;
+    let total = 0;
+    for (const category of categories) {
+      const answer = await call<{ data: FestivalEvent[] }>(getEvents, {
+        params: { categoryId: String(category.id) },
+      });
+      expect(answer.status).toBe(200);
+      total += answer.body.data.length;
+      for (const event of answer.body.data) {
+        expect(event).toMatchObject({
+          id: expect.any(Number),
+          name: expect.any(String),
+          image_url: expect.stringMatching(/^\//),
+          description: expect.any(String),
+          isRegistrationOpen: expect.any(Boolean),
+          poc1_name: expect.any(String),
+          poc1_phone_no: expect.any(String),
+        });
+        for (const option of event.participations) {
+          expect(option.min_range).toBeLessThanOrEqual(option.max_range);
+          expect(Object.keys(option).sort()).toEqual([
+            'id',
+            'max_range',
+            'min_range',
+            'participation_name',
+            'price',
+          ]);
+        }
+      }
+    }
+    expect(total).toBe(72);
+  });
+
+  it('refuses a malformed category id with 400 and an unknown one with 404', async () => {
+    expect((await call(getEvents, { params: { categoryId: 'abc' } })).status).toBe(400);
+    expect((await call(getEvents, { params: { categoryId: '-1' } })).status).toBe(400);
+    const unknown = await call(getEvents, { params: { categoryId: '99999' } });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'No such event category.' } });
+  });
+
+  it('answers only visible sponsors, grouped', async () => {
+    const answer = await call<{ data: SponsorGroup[] }>(getSponsors);
+    const names = answer.body.data.flatMap((g) => g.sponsors.map((s) => s.name));
+    const hidden = sponsorsSeed.flatMap((g) => g.sponsors.filter((s) => !s.isVisible).map((s) => s.name));
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const name of hidden) expect(names).not.toContain(name);
+    expect(answer.body.data.every((g) => g.sponsors.every((s) => s.isVisible))).toBe(true);
+    expect(names.length).toBeGreaterThan(0);
+  });
+
+  it('answers the team grouped by category', async () => {
+    const answer = await call<{ data: TeamGroup[] }>(getTeam);
+    expect(answer.body.data.length).toBeGreaterThan(0);
+    expect(answer.body.data[0]?.teamMembers[0]).toMatchObject({
+      name: expect.any(String),
+      designation: expect.any(String),
+    });
+  });
+});
