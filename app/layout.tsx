@@ -13,6 +13,19 @@ export const metadata: Metadata = {
   title: { default: `${festivalTitle} | Gandhinagar`, template: `%s | ${festivalTitle}` },
   description: festival.description,
   icons: { icon: '/images/logo.svg' },
+  openGraph: {
+    type: 'website',
+    siteName: festivalTitle,
+    locale: 'en_IN',
+    title: `${festivalTitle} | Gandhinagar`,
+    description: festival.description,
+  },
+  twitter: {
+    card: 'summary_large_image',
+    title: festivalTitle,
+    description: festival.description,
+    images: ['/opengraph-image'],
+  },
 };
 
 export const viewport: Viewport = {

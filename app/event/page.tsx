@@ -1,9 +1,16 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { CategoryList } from '@/components/events/category-list';
+import { festival } from '@/lib/festival';
+import { cachedCategories } from '@/lib/server/content-cache';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Event' };
+export const dynamic = 'force-dynamic';
 
-export default function Page() {
-  return <ComingSoon />;
+export const metadata: Metadata = {
+  title: 'Events',
+  description: `All ${festival.games} games of ${festival.name}: technical, cultural, gaming, sports and literary events, solo and in teams.`,
+  alternates: { canonical: '/event' },
+};
+
+export default async function EventsPage() {
+  return <CategoryList categories={await cachedCategories()} />;
 }

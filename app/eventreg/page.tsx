@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { CategoryList } from '@/components/events/category-list';
+import { cachedCategories } from '@/lib/server/content-cache';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Eventreg' };
+export const dynamic = 'force-dynamic';
 
-export default function Page() {
-  return <ComingSoon />;
+// The spec's alternative address of the event list: the same screen, pointing search engines at /event.
+export const metadata: Metadata = { title: 'Events', alternates: { canonical: '/event' } };
+
+export default async function EventListAliasPage() {
+  return <CategoryList categories={await cachedCategories()} />;
 }

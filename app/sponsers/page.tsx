@@ -1,9 +1,50 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import Image from 'next/image';
+import { festival } from '@/lib/festival';
+import { cachedVisibleSponsors } from '@/lib/server/content-cache';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Sponsers' };
+export const dynamic = 'force-dynamic';
 
-export default function Page() {
-  return <ComingSoon />;
+export const metadata: Metadata = {
+  title: 'Sponsors',
+  description: `The partners who make ${festival.name} possible.`,
+  alternates: { canonical: '/sponsers' },
+};
+
+export default async function SponsorsPage() {
+  const groups = await cachedVisibleSponsors();
+  return (
+    <main className="mx-auto max-w-5xl px-4 pb-24 pt-24">
+      <h1 className="text-center font-display text-5xl tracking-widest text-gold">Sponsors</h1>
+      {groups.map((group, index) => (
+        <section key={group.sponsorCategory} aria-labelledby={`sponsor-group-${index}`} className="mt-14">
+          <h2 id={`sponsor-group-${index}`} className="text-center font-display text-3xl text-parchment">
+            {group.sponsorCategory}
+          </h2>
+          <ul className="mt-8 flex flex-wrap justify-center gap-8">
+            {group.sponsors.map((sponsor) => (
+              <li key={sponsor.name} className="w-40 text-center sm:w-48">
+                <a
+                  href={sponsor.websiteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="group flex flex-col items-center gap-3 rounded-2xl bg-parchment/95 p-4 transition hover:ring-2 hover:ring-gold"
+                >
+                  <Image
+                    src={sponsor.imageUrl}
+                    alt={`${sponsor.name} logo`}
+                    width={200}
+                    height={100}
+                    unoptimized
+                    className="h-20 w-full object-contain"
+                  />
+                  <span className="font-display text-base text-ink">{sponsor.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
 }

@@ -1,9 +1,71 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import Image from 'next/image';
+import { notFound } from 'next/navigation';
+import { EventCard } from '@/components/events/event-card';
+import { JsonLd } from '@/components/seo/json-ld';
+import { BackButton } from '@/components/ui/back-button';
+import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
+import { env } from '@/lib/server/env';
+import { eventJsonLd } from '@/lib/structured-data';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Event category' };
+export const dynamic = 'force-dynamic';
 
-export default function Page() {
-  return <ComingSoon />;
+type Props = { params: Promise<{ id: string }> };
+
+/** The category at 1-based position N, as the category list numbers them. */
+async function categoryAt(id: string) {
+  if (!/^[1-9]\d{0,3}$/.test(id)) return null;
+  const categories = await cachedCategories();
+  return categories[Number(id) - 1] ?? null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const category = await categoryAt(id);
+  if (!category) return { title: 'Event category not found' };
+  return {
+    title: `${category.name} events`,
+    description: `Every ${category.name} event of the festival: rules, fees, contacts and registration.`,
+    alternates: { canonical: `/event/${id}` },
+  };
+}
+
+export default async function CategoryEventsPage({ params }: Props) {
+  const { id } = await params;
+  const category = await categoryAt(id);
+  if (!category) notFound();
+  const events = await cachedEventsByCategory(category.id);
+  const siteUrl = env().SITE_URL;
+  const pageUrl = `${siteUrl}/event/${id}`;
+  return (
+    <main className="mx-auto max-w-6xl px-4 pb-24 pt-24">
+      <BackButton fallback="/event" />
+      <header className="relative mt-6 overflow-hidden rounded-3xl border border-gold/30">
+        <Image
+          src={category.imageUrl}
+          alt=""
+          width={600}
+          height={400}
+          unoptimized
+          priority
+          className="h-40 w-full object-cover opacity-60 sm:h-56"
+        />
+        <h1 className="absolute inset-0 flex items-center justify-center bg-ink/30 px-4 text-center font-display text-4xl tracking-widest text-gold drop-shadow sm:text-5xl">
+          {category.name}
+        </h1>
+      </header>
+      {events.length === 0 ? (
+        <p className="mt-10 text-center text-lg">Events for this category will be announced soon.</p>
+      ) : (
+        <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-3">
+          {events.map((event, index) => (
+            <EventCard key={event.id} event={event} position={Number(id)} eager={index < 3} />
+          ))}
+        </div>
+      )}
+      {events.map((event) => (
+        <JsonLd key={event.id} data={eventJsonLd(event, pageUrl, siteUrl)} />
+      ))}
+    </main>
+  );
 }

@@ -74,7 +74,15 @@ async function withParticipations(
   return rows.map((row) => ({
     ...row,
     startsAt: row.startsAt ? row.startsAt.toISOString() : null,
-    participations: options.filter((o) => o.eventId === row.id).map(({ eventId: _eventId, ...o }) => o),
+    participations: options
+      .filter((o) => o.eventId === row.id)
+      .map((o) => ({
+        id: o.id,
+        participation_name: o.participation_name,
+        price: o.price,
+        min_range: o.min_range,
+        max_range: o.max_range,
+      })),
   }));
 }
 

@@ -1,0 +1,46 @@
+import Image from 'next/image';
+import type { FestivalEvent } from '@/lib/content-types';
+import { hasLink } from '@/lib/description-links';
+import { EventDescription } from './event-description';
+import { RegisterLink } from './register-link';
+
+export const closedNote = 'This event is not taking any registrations currently';
+
+/** Whether an event can be registered for on this site: open, with at least one way to take part. */
+export function takesRegistrations(event: FestivalEvent): boolean {
+  return event.isRegistrationOpen && event.participations.length > 0;
+}
+
+export function EventCard({
+  event,
+  position,
+  eager,
+}: {
+  event: FestivalEvent;
+  position: number;
+  eager: boolean;
+}) {
+  const open = takesRegistrations(event);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
+      <Image
+        src={event.image_url}
+        alt=""
+        width={600}
+        height={400}
+        unoptimized
+        loading={eager ? 'eager' : 'lazy'}
+        className="aspect-[3/2] h-auto w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="font-display text-xl text-parchment">{event.name}</h2>
+        <EventDescription text={event.description} className="flex-1 text-base text-parchment/85" />
+        {open ? (
+          <RegisterLink position={position} event={event} />
+        ) : hasLink(event.description) ? null : (
+          <p className="text-sm font-semibold text-red-400">{closedNote}</p>
+        )}
+      </div>
+    </article>
+  );
+}
