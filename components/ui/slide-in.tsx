@@ -37,7 +37,9 @@ export function SlideIn({
     return () => observer.disconnect();
   }, []);
 
-  const hidden = from === 'left' ? '-translate-x-16 opacity-0' : 'translate-x-16 opacity-0';
+  // 'invisible' as well as transparent: waiting content is out of the accessibility tree until it arrives.
+  const hidden =
+    from === 'left' ? 'invisible -translate-x-16 opacity-0' : 'invisible translate-x-16 opacity-0';
   return (
     <div
       ref={ref}

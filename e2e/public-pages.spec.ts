@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test.describe('events', () => {
+  test('the list alternates categories left and right and links each to /event/N', async ({ page }) => {
+    await page.goto('/event');
+    await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+    await expect(page.getByRole('img', { name: "The festival's enchanted steam carriage" })).toBeVisible();
+    const items = page.getByRole('listitem').filter({ has: page.getByRole('link') });
+    const links = page.locator('ol a[href^="/event/"]');
+    const count = await links.count();
+    expect(count).toBeGreaterThanOrEqual(6);
+    for (let i = 0; i < count; i += 1) {
+      await expect(links.nth(i)).toHaveAttribute('href', `/event/${i + 1}`);
+    }
+    const sides = await page
+      .locator('ol > li')
+      .evaluateAll((lis) =>
+        lis.map((li) => (getComputedStyle(li).justifyContent === 'flex-end' ? 'right' : 'left')),
+      );
+    expect(sides.slice(0, 4)).toEqual(['left', 'right', 'left', 'right']);
+    expect(await items.count()).toBeGreaterThan(0);
+  });
+
+  test('categories further down slide in when scrolled to', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/event');
+    const last = page.locator('[data-slide]').last();
+    await expect(last).toHaveAttribute('data-slide', 'waiting');
+    await last.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    await expect(last).toHaveAttribute('data-slide', 'shown');
+  });
+
+  test('a category page shows cards, replaces links, notes closed events and offers Register only when open', async ({
+    page,
+  }) => {
+    await page.goto('/event');
+    await page.locator('ol a[href="/event/1"]').click();
+    await expect(page).toHaveURL(/\/event\/1$/);
+    await expect(page.getByRole('heading', { name: 'Arcane Tech', level: 1 })).toBeVisible();
+
+    const hackathon = page.getByRole('article').filter({ hasText: 'Spellbound Hackathon' });
+    const link = hackathon.getByRole('link', { name: 'Registration Link' });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('href', /^https:\/\//);
+    await expect(hackathon).not.toContainText('https://');
+
+    const closed = page.getByRole('article').filter({ hasText: 'Capture the Sigil' });
+    await expect(closed.getByText('This event is not taking any registrations currently')).toBeVisible();
+    await expect(closed.getByRole('link', { name: /^Register for/ })).toHaveCount(0);
+
+    const linkOnly = page.getByRole('article').filter({ hasText: 'Oracle of Data' });
+    await expect(linkOnly.getByText('This event is not taking any registrations currently')).toHaveCount(0);
+    await expect(linkOnly.getByRole('link', { name: /^Register for/ })).toHaveCount(0);
+
+    const open = page.getByRole('article').filter({ hasText: 'Golem Wars' });
+    await expect(open.getByRole('link', { name: 'Register for Golem Wars' })).toHaveAttribute(
+      'href',
+      /^\/event\/1\/register\?event=\d+$/,
+    );
+  });
+
+  test('cards sit three to a row from 640 px and one below', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto('/event/1');
+    const tops = await page
+      .getByRole('article')
+      .evaluateAll((els) => els.slice(0, 4).map((e) => e.getBoundingClientRect().top));
+    expect(tops[0]).toBe(tops[1]);
+    expect(tops[1]).toBe(tops[2]);
+    expect(tops[3]).toBeGreaterThan(tops[0]!);
+    await page.setViewportSize({ width: 600, height: 900 });
+    const narrow = await page
+      .getByRole('article')
+      .evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().top));
+    expect(narrow[1]).toBeGreaterThan(narrow[0]!);
+  });
+
+  test('a category number that names nothing is a 404 when loaded directly', async ({ page }) => {
+    const response = await page.goto('/event/99');
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { name: 'This corridor of the castle does not exist' }),
+    ).toBeVisible();
+  });
+
+  test('reached from inside the site, an unknown category says Something went wrong and goes back', async ({
+    page,
+  }) => {
+    await page.goto('/event');
+    await page.waitForFunction(() => 'next' in window);
+    await page.evaluate(() =>
+      (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push('/event/99'),
+    );
+    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+    await expect(page).toHaveURL(/\/event$/);
+  });
+});
+
+test.describe('team, sponsors, schedule and terms', () => {
+  test('team groups show members with photos and links in new tabs', async ({ page }) => {
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(1);
+    await expect(page.getByRole('img', { name: /^Portrait of / }).first()).toBeVisible();
+    const social = page.getByRole('link', { name: /^(Instagram|LinkedIn) of / }).first();
+    await expect(social).toHaveAttribute('target', '_blank');
+  });
+
+  test('sponsors show only visible ones, grouped, with logos linking to their sites', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/sponsers');
+    const api = await (await request.get('/api/admin/getSponsors')).json();
+    const visible: string[] = api.data.flatMap((g: { sponsors: { name: string }[] }) =>
+      g.sponsors.map((s) => s.name),
+    );
+    for (const name of visible) {
+      await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('target', '_blank');
+    }
+    expect(await page.getByRole('img', { name: / logo$/ }).count()).toBe(visible.length);
+  });
+
+  test('the schedule has four days of EVENT / TIME / VENUE tables', async ({ page }) => {
+    await page.goto('/schedule');
+    for (const day of ['Day 1', 'Day 2', 'Day 3', 'Day 4']) {
+      await expect(page.getByRole('heading', { name: day })).toBeVisible();
+    }
+    await expect(page.getByRole('table')).toHaveCount(4);
+    await expect(page.getByRole('columnheader', { name: 'EVENT' })).toHaveCount(4);
+    await expect(page.getByRole('cell', { name: 'battledrome' }).first()).toBeVisible();
+  });
+
+  test('the terms have seven numbered sections and the key rules', async ({ page }) => {
+    await page.goto('/terms-and-condition');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(7);
+    await expect(
+      page.getByText('Tickets and registrations for CEP, OAT, LT and Canteen events are non-refundable.'),
+    ).toBeVisible();
+    await expect(page.getByText(/government-issued photo ID/)).toBeVisible();
+    await expect(page.getByText(/UPI, debit card, credit card or net banking/)).toBeVisible();
+    await expect(page.getByText(/you agree to these terms and conditions/)).toBeVisible();
+  });
+});
+
+test.describe('search engines', () => {
+  test('the sitemap lists every public page and category page', async ({ request }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    expect(xml).toContain('<urlset');
+    for (const path of [
+      '/event',
+      '/team',
+      '/sponsers',
+      '/schedule',
+      '/contact',
+      '/terms-and-condition',
+      '/pronite',
+      '/event/1',
+      '/event/6',
+    ]) {
+      expect(xml).toContain(`${path}</loc>`);
+    }
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap:');
+    expect(robots).toContain('Disallow: /api/');
+  });
+
+  test('category pages carry valid JSON-LD events with INR offers', async ({ page }) => {
+    await page.goto('/event/1');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const events = blocks.map((b) => JSON.parse(b)).filter((d) => d['@type'] === 'Event');
+    expect(events.length).toBeGreaterThan(5);
+    const paid = events.find((e) => e.offers.some((o: { price: string }) => Number(o.price) > 0));
+    expect(paid.offers[0]).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR' });
+    expect(paid.location.address.addressLocality).toBe('Gandhinagar');
+    expect(paid.organizer['@type']).toBe('Organization');
+  });
+
+  test('pages have their own title, description, canonical and sharing image', async ({ page }) => {
+    await page.goto('/team');
+    await expect(page).toHaveTitle(/^Team \| Aetherfest 2027$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/team$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /opengraph-image/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  const essentials: [string, string[]][] = [
+    ['/event', ['Events', 'Arcane Tech', 'Mischief Carnival']],
+    ['/event/1', ['Arcane Tech', 'Golem Wars', 'This event is not taking any registrations currently']],
+    ['/team', ['Team']],
+    ['/sponsers', ['Sponsors']],
+    ['/schedule', ['Day 1', 'battledrome']],
+    ['/terms-and-condition', ['No refund', 'Privacy']],
+    ['/contact', ['CONTACT US', 'Reach Us Out At']],
+    ['/coming', ['COMING SOON']],
+  ];
+  for (const [path, texts] of essentials) {
+    test(`${path} reads without JavaScript`, async ({ page }) => {
+      await page.goto(path);
+      for (const text of texts) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    });
+  }
+});
+
+test.describe('accessibility', () => {
+  for (const path of [
+    '/event',
+    '/event/1',
+    '/team',
+    '/sponsers',
+    '/schedule',
+    '/terms-and-condition',
+    '/eventreg',
+  ]) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
