@@ -1,0 +1,203 @@
+// npm run bench:lighthouse: build, start the production site on a fresh embedded database, run Lighthouse
+// (mobile, simulated Slow 4G, 4x CPU slowdown) on every public page, print a table and write it to
+// docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const pages = [
+  '/',
+  '/event',
+  '/event/1',
+  '/pronite',
+  '/team',
+  '/sponsers',
+  '/schedule',
+  '/contact',
+  '/terms-and-condition',
+  '/coming',
+  '/register',
+  '/login',
+  '/forgot-password',
+];
+
+const budget = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150, accessibility: 100, seo: 100 };
+
+const args = process.argv.slice(2);
+const port = 3700;
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
+const base = `http://localhost:${port}`;
+
+interface Row {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  accessibility: number;
+  seo: number;
+  jsKb: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+function startServer(dataDir: string): ChildProcess {
+  // Its own process group, so stopping it also stops the server child that `next start` spawns.
+  return spawn('npx', ['next', 'start', '-p', String(port)], {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'seo'],
+    // Lighthouse's default mobile profile: Moto G Power screen, simulated Slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU.
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const items =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
+  const jsBytes = items
+    .filter((i) => i.resourceType === 'Script')
+    .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    jsKb: Math.round(jsBytes / 1024),
+  };
+}
+
+function withinBudget(r: Row): boolean {
+  return (
+    r.performance >= budget.performance &&
+    r.lcpMs <= budget.lcpMs &&
+    r.cls <= budget.cls &&
+    r.tbtMs <= budget.tbtMs &&
+    r.accessibility >= budget.accessibility &&
+    r.seo >= budget.seo
+  );
+}
+
+function table(rows: Row[]): string {
+  const header =
+    '| page | performance | LCP (ms) | CLS | TBT (ms) | accessibility | SEO | JS (KB transferred) | within budget |';
+  const line = '| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const body = rows.map(
+    (r) =>
+      `| ${r.page} | ${r.performance} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.accessibility} | ${r.seo} | ${r.jsKb} | ${withinBudget(r) ? 'yes' : 'NO'} |`,
+  );
+  return [header, line, ...body].join('\n');
+}
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
+  const server = startServer(dataDir);
+  const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitForServer(`${base}/api/health`, 120_000);
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    // Warm the server's caches once so the first audit does not measure a cold compile of the data.
+    for (const page of pages) await fetch(`${base}${page}`);
+    const rows: Row[] = [];
+    for (const page of pages) {
+      const samples: Omit<Row, 'page'>[] = [];
+      for (let i = 0; i < runs; i += 1) samples.push(await audit(chrome.port, `${base}${page}`));
+      const pick = <K extends keyof Omit<Row, 'page'>>(k: K) => median(samples.map((s) => s[k]));
+      const row: Row = {
+        page,
+        performance: pick('performance'),
+        lcpMs: pick('lcpMs'),
+        cls: pick('cls'),
+        tbtMs: pick('tbtMs'),
+        accessibility: pick('accessibility'),
+        seo: pick('seo'),
+        jsKb: pick('jsKb'),
+      };
+      rows.push(row);
+      console.log(
+        `${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}, TBT ${row.tbtMs} ms, a11y ${row.accessibility}, SEO ${row.seo}, JS ${row.jsKb} KB`,
+      );
+    }
+    const conditions = [
+      `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}`,
+      `on the production build (\`next start\`, embedded PGlite database, seeded content) on localhost,`,
+      `mobile form factor, simulated throttling (Slow 4G: 150 ms RTT, 1.6 Mbps down; 4x CPU slowdown),`,
+      `headless Chromium (${chromePath}), ${os.cpus().length} CPU cores, median of ${runs} run(s) per page.`,
+      `Budgets: performance >= ${budget.performance}, LCP <= ${budget.lcpMs} ms, CLS <= ${budget.cls}, TBT <= ${budget.tbtMs} ms, accessibility ${budget.accessibility}, SEO ${budget.seo}.`,
+      'JS is the JavaScript transferred (compressed) for the page on a first visit.',
+    ].join('\n');
+    const markdown = `# Performance\n\nGenerated by \`npm run bench:lighthouse\`.\n\n${conditions}\n\n${table(rows)}\n`;
+    fs.writeFileSync(path.join('docs', 'performance.md'), markdown);
+    console.log(`\n${table(rows)}\n\nWritten to docs/performance.md`);
+    if (rows.some((r) => !withinBudget(r))) process.exitCode = 1;
+  } finally {
+    await chrome?.kill();
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
