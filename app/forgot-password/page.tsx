@@ -1,9 +1,18 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { AuthCard } from '@/components/auth/auth-card';
+import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { festivalTitle } from '@/lib/festival';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Forgot password' };
+export const metadata: Metadata = {
+  title: 'Forgot password',
+  description: `Request a code to reset the password of your ${festivalTitle} account.`,
+  robots: { index: false },
+};
 
-export default function Page() {
-  return <ComingSoon />;
+export default function ForgotPasswordPage() {
+  return (
+    <AuthCard title="Reset your password" backTo="/login">
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
 }

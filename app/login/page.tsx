@@ -1,9 +1,18 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { AuthCard } from '@/components/auth/auth-card';
+import { LoginForm } from '@/components/auth/login-form';
+import { festivalTitle } from '@/lib/festival';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Login' };
+export const metadata: Metadata = {
+  title: 'Login',
+  description: `Log in to your ${festivalTitle} account to register for events and see your profile.`,
+  alternates: { canonical: '/login' },
+};
 
-export default function Page() {
-  return <ComingSoon />;
+export default function LoginPage() {
+  return (
+    <AuthCard title="Welcome back, wizard">
+      <LoginForm />
+    </AuthCard>
+  );
 }

@@ -1,9 +1,18 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { AuthCard } from '@/components/auth/auth-card';
+import { VerifyOtpScreen } from '@/components/auth/verify-otp-form';
+import { festivalTitle } from '@/lib/festival';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Otp' };
+export const metadata: Metadata = {
+  title: 'Verify your account',
+  description: `Enter the six-digit code mailed to you to verify your ${festivalTitle} account.`,
+  robots: { index: false },
+};
 
-export default function Page() {
-  return <ComingSoon />;
+export default function OtpPage() {
+  return (
+    <AuthCard title="Verify your account" backTo="/register">
+      <VerifyOtpScreen />
+    </AuthCard>
+  );
 }

@@ -1,14 +1,25 @@
 import type { Metadata } from 'next';
 import { RoleGuard } from '@/components/auth/role-guard';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { ProfileView } from '@/components/profile/profile-view';
+import { BackButton } from '@/components/ui/back-button';
+import { festivalTitle } from '@/lib/festival';
 
-// Placeholder until this screen is built; guarded like the real screen (proxy.ts and the client guard).
-export const metadata: Metadata = { title: 'Profile', robots: { index: false } };
+export const metadata: Metadata = {
+  title: 'Profile',
+  description: `Your ${festivalTitle} profile: your details, registered events and accommodation.`,
+  robots: { index: false },
+};
 
-export default function Page() {
+export default function ProfilePage() {
   return (
     <RoleGuard>
-      <ComingSoon />
+      <main className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_#2a1f5c_0%,_#140f2b_45%,_#0d0a1a_100%)] px-4 pb-16 pt-24">
+        <div className="mx-auto w-full max-w-2xl">
+          <BackButton fallback="/" />
+          <h1 className="mb-6 mt-6 text-center font-display text-3xl text-gold sm:text-4xl">Your Profile</h1>
+          <ProfileView />
+        </div>
+      </main>
     </RoleGuard>
   );
 }

@@ -1,9 +1,18 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { AuthCard } from '@/components/auth/auth-card';
+import { RegisterForm } from '@/components/auth/register-form';
+import { festivalTitle } from '@/lib/festival';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Register' };
+export const metadata: Metadata = {
+  title: 'Register',
+  description: `Create your ${festivalTitle} account to register for events, buy merchandise and book accommodation.`,
+  alternates: { canonical: '/register' },
+};
 
-export default function Page() {
-  return <ComingSoon />;
+export default function RegisterPage() {
+  return (
+    <AuthCard title="Create your magical journey" wide>
+      <RegisterForm />
+    </AuthCard>
+  );
 }

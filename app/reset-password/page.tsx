@@ -1,9 +1,18 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { AuthCard } from '@/components/auth/auth-card';
+import { ResetPasswordScreen } from '@/components/auth/reset-password-form';
+import { festivalTitle } from '@/lib/festival';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Reset password' };
+export const metadata: Metadata = {
+  title: 'Set a new password',
+  description: `Enter the code from your mail and choose a new password for your ${festivalTitle} account.`,
+  robots: { index: false },
+};
 
-export default function Page() {
-  return <ComingSoon />;
+export default function ResetPasswordPage() {
+  return (
+    <AuthCard title="Set a new password" backTo="/forgot-password">
+      <ResetPasswordScreen />
+    </AuthCard>
+  );
 }

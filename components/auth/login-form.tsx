@@ -1,0 +1,103 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { textLinkClass } from '@/components/forms/field-classes';
+import { PasswordField } from '@/components/forms/password-field';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { TextField } from '@/components/forms/text-field';
+import { useToast } from '@/components/toast/toast-provider';
+import { api, ApiError, messageOf } from '@/lib/api-client';
+import { loginSchema } from '@/lib/schemas/auth';
+import { useAuth } from './auth-provider';
+import { VerifyAccountPrompt } from './verify-account-prompt';
+
+type LoginValues = z.input<typeof loginSchema>;
+type LoginOutput = z.output<typeof loginSchema>;
+
+/** The login form: e-mail and password; an unverified account is offered a fresh verification code. */
+export function LoginForm() {
+  const router = useRouter();
+  const { toast } = useToast();
+  const { authorize } = useAuth();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues, unknown, LoginOutput>({ resolver: zodResolver(loginSchema) });
+
+  async function submit(values: LoginOutput) {
+    setUnverifiedEmail(null);
+    try {
+      const answer = await api.post<{ first_name?: string }>('/api/login', values);
+      const token = typeof answer.token === 'string' ? answer.token : '';
+      if (!token || !authorize(token)) {
+        toast({ title: 'Something went wrong !', variant: 'error' });
+        return;
+      }
+      toast({ title: `Welcome back ${answer.data?.first_name || 'User'}`, variant: 'success' });
+      router.push('/');
+    } catch (error) {
+      toast({
+        title: 'Login Failed',
+        description: messageOf(error, 'Something went wrong'),
+        variant: 'error',
+      });
+      if (error instanceof ApiError && error.status === 403 && error.reason === 'unverified') {
+        setUnverifiedEmail(values.email);
+      }
+    }
+  }
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          if (isSubmitting) {
+            event.preventDefault();
+            return;
+          }
+          void handleSubmit(submit)(event);
+        }}
+        className="flex flex-col gap-5"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div>
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <p className="mt-2 text-right">
+            <Link href="/forgot-password" className={`${textLinkClass} text-base`}>
+              Forgotten your password?
+            </Link>
+          </p>
+        </div>
+        <SubmitButton pending={isSubmitting}>Log in</SubmitButton>
+      </form>
+      {unverifiedEmail ? <VerifyAccountPrompt email={unverifiedEmail} /> : null}
+      <p className="mt-6 text-center text-parchment/85">
+        Don&apos;t have an account?{' '}
+        <Link href="/register" className={textLinkClass}>
+          Register here.
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+import { useForm } from 'react-hook-form';
+import { textLinkClass } from '@/components/forms/field-classes';
+import { InlineLoader } from '@/components/forms/inline-loader';
+import { PasswordField } from '@/components/forms/password-field';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { useHydrated } from '@/components/forms/use-hydrated';
+import { useToast } from '@/components/toast/toast-provider';
+import { api, messageOf } from '@/lib/api-client';
+import { clearNavState, setNavState } from '@/lib/nav-state';
+import { resetPasswordFormSchema, type ResetPasswordForm as ResetValues } from '@/lib/schemas/auth';
+import { CodeField } from './code-field';
+import { ResendCode } from './resend-code';
+import { useNavEmail } from './use-nav-email';
+
+const resetPath = '/reset-password';
+
+/** /reset-password: the code from the mail and a new password. Needs the e-mail from /forgot-password. */
+export function ResetPasswordScreen() {
+  return useHydrated() ? <ResetPasswordForm /> : <InlineLoader />;
+}
+
+function ResetPasswordForm() {
+  const router = useRouter();
+  const { toast } = useToast();
+  const onMissing = useCallback(() => {
+    toast({ title: 'Error', description: 'Something went wrong', variant: 'error' });
+    router.replace('/forgot-password');
+  }, [toast, router]);
+  const state = useNavEmail(resetPath, onMissing);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
+  });
+
+  if (!state) return <InlineLoader />;
+  const { email } = state;
+
+  async function submit(values: ResetValues) {
+    try {
+      const answer = await api.post('/api/reset-password', {
+        email,
+        otp: values.otp,
+        newPassword: values.newPassword,
+      });
+      toast({
+        title: answer.message || 'Password changed, You can Login with new password !',
+        variant: 'success',
+      });
+      clearNavState(resetPath);
+      router.push('/login');
+    } catch (error) {
+      toast({ title: messageOf(error, 'Invalid Otp'), variant: 'error' });
+    }
+  }
+
+  const otpField = register('otp');
+  return (
+    <>
+      <p className="mb-6 text-center text-parchment/85">
+        Enter the code we sent to <strong className="break-words text-parchment">{email}</strong> and choose a
+        new password.
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          if (isSubmitting) {
+            event.preventDefault();
+            return;
+          }
+          void handleSubmit(submit)(event);
+        }}
+        className="flex flex-col gap-5"
+      >
+        <CodeField label="Code from the mail" error={errors.otp?.message} {...otpField} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          defaultVisible
+          hint="6 to 10 characters"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <SubmitButton pending={isSubmitting} busyIndicator="dots">
+          Reset Password
+        </SubmitButton>
+      </form>
+      <ResendCode
+        email={email}
+        purpose="reset"
+        sentAt={state.sentAt}
+        onSent={(sentAt) => setNavState(resetPath, { email, sentAt })}
+      />
+      <p className="mt-4 text-center text-parchment/85">
+        Don&apos;t have an account?{' '}
+        <Link href="/register" className={textLinkClass}>
+          Register here.
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '@/components/auth/auth-provider';
+import { textLinkClass } from '@/components/forms/field-classes';
+import { InlineLoader } from '@/components/forms/inline-loader';
+import { useToast } from '@/components/toast/toast-provider';
+import { api } from '@/lib/api-client';
+import { formatDateOfBirth, formatPhone } from '@/lib/format';
+import type { Profile } from '@/lib/schemas/auth';
+import { RegisteredEvents } from './registered-events';
+
+type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
+
+const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: 'Female', other: 'Other' };
+
+/** The signed-in participant's profile: personal details, registered events and the accommodation flag. */
+export function ProfileView() {
+  const { user, logout } = useAuth();
+  const { toast } = useToast();
+  const router = useRouter();
+  const userId = user?.userId;
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const reportedMissingUser = useRef(false);
+
+  useEffect(() => {
+    if (userId) return;
+    if (reportedMissingUser.current) return;
+    reportedMissingUser.current = true;
+    toast({ title: 'Something went wrong', variant: 'error' });
+    void logout();
+    router.push('/');
+  }, [userId, toast, logout, router]);
+
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    api
+      .get<Profile>(`/api/my-profile/${encodeURIComponent(userId)}`, { signal: controller.signal })
+      .then((answer) => setLoad({ status: 'ready', profile: answer.data }))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        toast({ title: 'Failed to fetch profile data', variant: 'error' });
+        setLoad({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, [userId, toast]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
+      {load.status === 'failed' ? (
+        <p className="rounded-xl border border-red-400/50 bg-red-950/40 p-4 text-center">
+          We couldn&apos;t load your profile just now. Please try again in a moment.
+        </p>
+      ) : null}
+      {load.status === 'ready' ? <ProfileDetails profile={load.profile} /> : null}
+    </div>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const rows: [string, string][] = [
+    ['First name', profile.first_name],
+    ['Last name', profile.last_name],
+    ['Phone', formatPhone(profile.phone_number)],
+    ['Date of birth', formatDateOfBirth(profile.DOB)],
+    ['Gender', genderLabel[profile.gender] ?? profile.gender],
+    ['College', profile.Clg],
+    ['Email', profile.email],
+  ];
+  return (
+    <>
+      <section aria-labelledby="profile-details" className={cardClass}>
+        <h2 id="profile-details" className={headingClass}>
+          Your details
+        </h2>
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-display text-sm tracking-wide text-gold sm:py-1">{label}</dt>
+              <dd className="-mt-2 break-words pb-1 sm:mt-0 sm:py-1">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {profile.accomodationTaken ? (
+          <p className="mt-5 inline-flex rounded-full border border-emerald-400/60 bg-emerald-950/60 px-4 py-1 text-emerald-200">
+            Accommodation — Paid
+          </p>
+        ) : null}
+      </section>
+      <section aria-labelledby="registered-events" className={cardClass}>
+        <h2 id="registered-events" className={headingClass}>
+          Registered events
+        </h2>
+        <RegisteredEvents registrations={profile.registrationsDetails} />
+        {profile.registrationsDetails.length > 0 ? (
+          <p className="mt-4">
+            <Link href="/event" className={textLinkClass}>
+              Explore more events
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+const cardClass = 'rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 sm:p-8';
+const headingClass = 'font-display text-xl text-gold';
