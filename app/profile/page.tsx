@@ -15,7 +15,7 @@ export default function ProfilePage() {
     <RoleGuard>
       <main className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_#2a1f5c_0%,_#140f2b_45%,_#0d0a1a_100%)] px-4 pb-16 pt-24">
         <div className="mx-auto w-full max-w-2xl">
-          <BackButton fallback="/" />
+          <BackButton href="/" />
           <h1 className="mb-6 mt-6 text-center font-display text-3xl text-gold sm:text-4xl">Your Profile</h1>
           <ProfileView />
         </div>

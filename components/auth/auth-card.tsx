@@ -21,7 +21,7 @@ export function AuthCard({
   return (
     <main className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_#2a1f5c_0%,_#140f2b_45%,_#0d0a1a_100%)] px-4 pb-16 pt-24">
       <div className={`mx-auto w-full ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
-        <BackButton fallback={backTo} />
+        <BackButton href={backTo} />
         <section className="mt-6 rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 backdrop-blur sm:p-8">
           <h1 className="text-center font-display text-2xl leading-tight text-gold sm:text-3xl">{title}</h1>
           {intro ? <div className="mt-3 text-center text-parchment/85">{intro}</div> : null}

@@ -47,6 +47,11 @@ const passwordSchema = z
 
 export const genders = ['male', 'female', 'other'] as const;
 
+function bothStrings(value: unknown, a: string, b: string): boolean {
+  const record = value as Record<string, unknown> | null;
+  return typeof record?.[a] === 'string' && typeof record?.[b] === 'string';
+}
+
 /** POST /api/register: the registration fields without confirmPassword. */
 export const registerPayloadSchema = z.object({
   first_name: nameSchema,
@@ -72,6 +77,8 @@ export const registerFormSchema = registerPayloadSchema
   .refine((v) => v.confirmPassword === v.password, {
     path: ['confirmPassword'],
     message: 'Passwords do not match',
+    // Compare as soon as both are strings, even while other fields still have errors.
+    when: ({ value }) => bothStrings(value, 'password', 'confirmPassword'),
   });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
@@ -115,6 +122,7 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.confirmPassword === v.newPassword, {
     path: ['confirmPassword'],
     message: 'Passwords do not match.',
+    when: ({ value }) => bothStrings(value, 'newPassword', 'confirmPassword'),
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 

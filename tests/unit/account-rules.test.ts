@@ -120,3 +120,13 @@ describe('date formatting', () => {
     expect(formatShortDate('2025-02-01')).toBe('1st Feb, 2025');
   });
 });
+
+describe('password confirmation while other fields are still wrong', () => {
+  it('reports the mismatch alongside other errors', () => {
+    const result = registerFormSchema.safeParse({ ...valid, gender: '', confirmPassword: 'other12' });
+    const messages = result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining(['gender: Please select a gender', 'confirmPassword: Passwords do not match']),
+    );
+  });
+});
