@@ -9,12 +9,13 @@ const isDev = process.env.NODE_ENV !== 'production';
  */
 const csp = [
   "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
+  // Razorpay's Checkout script and its frame, used when real keys are set (the sandbox is same-origin).
+  `script-src 'self' 'unsafe-inline' https://checkout.razorpay.com${isDev ? " 'unsafe-eval'" : ''}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self'",
-  'frame-src https://www.youtube-nocookie.com',
+  "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+  'frame-src https://www.youtube-nocookie.com https://api.razorpay.com https://checkout.razorpay.com',
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -32,6 +32,10 @@ const schema = z
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'INSTITUTE_EMAIL_DOMAIN must be a domain such as daiict.ac.in')
       .default(festival.defaultInstituteEmailDomain),
     SITE_URL: z.url().default('http://localhost:3000'),
+    CRON_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(24, 'CRON_SECRET must be at least 24 characters long').optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NEXT_PHASE: z.string().optional(),
   })

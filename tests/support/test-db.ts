@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { useDatabaseForTests } from '@/lib/server/db';
+import { adoptDatabase } from '@/lib/server/db';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 
 /**
@@ -50,7 +50,7 @@ export function describeEachDatabase(name: string, suite: (current: () => Databa
       let database: (Database & { dispose(): Promise<void> }) | undefined;
       beforeAll(async () => {
         database = await createTestDatabase(kind);
-        useDatabaseForTests(database);
+        adoptDatabase(database);
       });
       afterAll(async () => {
         await database?.dispose();

@@ -1,10 +1,7 @@
 import 'server-only';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
-import { env } from '@/lib/server/env';
 import { normaliseRole } from '@/lib/roles';
+import { appSecret } from '@/lib/server/secrets';
 
 /** Tokens live as long as a festival weekend needs; a password reset ends them sooner. */
 export const tokenLifetimeSeconds = 7 * 24 * 60 * 60;
@@ -18,34 +15,8 @@ export interface TokenClaims {
   tv: number;
 }
 
-let secret: Uint8Array | undefined;
-
-/**
- * JWT_SECRET in production; in development a random secret generated once and kept in DATA_DIR so that
- * sign-ins survive restarts.
- */
 function signingKey(): Uint8Array {
-  if (secret) return secret;
-  const e = env();
-  if (e.JWT_SECRET) {
-    secret = new TextEncoder().encode(e.JWT_SECRET);
-    return secret;
-  }
-  if (e.NODE_ENV === 'production') {
-    throw new Error('JWT_SECRET must be set in production (at least 32 characters).');
-  }
-  const file = path.resolve(e.DATA_DIR, 'jwt-secret');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      // Another process created it first; use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  secret = new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
-  return secret;
+  return new Uint8Array(appSecret());
 }
 
 export async function signToken(claims: TokenClaims): Promise<string> {

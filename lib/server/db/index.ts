@@ -51,7 +51,7 @@ export async function getDb(): Promise<Db> {
   return holder.__festivalDb.database.db;
 }
 
-/** Integration tests hand the app their own freshly migrated database. */
-export function useDatabaseForTests(database: Database): void {
+/** Points getDb() at an already open, migrated database (integration tests, command-line scripts). */
+export function adoptDatabase(database: Database): void {
   holder.__festivalDb = { database, ready: Promise.resolve() };
 }

@@ -500,3 +500,20 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * The built-in Razorpay sandbox's own records (orders, payments, refunds), kept apart from the app's
+ * tables exactly as a real provider's would be. Unused when real Razorpay keys are set.
+ */
+export const sandboxRecords = pgTable(
+  'sandbox_records',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['order', 'payment', 'refund'] }).notNull(),
+    /** The order a payment or refund belongs to, for listing an order's payments. */
+    orderId: text('order_id'),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_records_order').on(t.kind, t.orderId)],
+);

@@ -1,0 +1,12 @@
+// GET|POST /sandbox/razorpay/v1/...: the built-in Razorpay-compatible sandbox (absent with real keys)
+import { usesPaymentSandbox } from '@/lib/server/env';
+import { handleSandboxRequest } from '@/lib/server/payments/sandbox';
+
+export const dynamic = 'force-dynamic';
+
+async function handle(request: Request): Promise<Response> {
+  if (!usesPaymentSandbox()) return Response.json({ message: 'Not found' }, { status: 404 });
+  return handleSandboxRequest(request);
+}
+
+export { handle as GET, handle as POST };

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { basicEmailPattern } from './auth';
+
+/**
+ * Event registration payloads and the team rules of SPEC.md part 5, shared by the registration screen
+ * and the route handlers. The server repeats every check; the screen's are for quick feedback.
+ */
+
+const emailList = z
+  .array(z.string().trim().toLowerCase().max(254), 'Please list the team members’ e-mails.')
+  .min(1, 'Please list the team members’ e-mails.')
+  .max(50, 'A team cannot have more than 50 members.');
+
+/** POST /api/event-register/user-event-verification/{eventId}; participationId names the chosen option. */
+export const verifyTeamSchema = z.object({
+  emails: emailList,
+  participationId: z.coerce.number('Please choose how you are taking part.').int().positive().optional(),
+});
+
+export const teamNameSchema = z.string().trim().max(60, 'Team name must be at most 60 characters.');
+
+/** POST /api/payment/create-event-order: amount in rupees as the screen shows it. */
+export const createEventOrderSchema = z.object({
+  amount: z.number('Amount must be a number.').positive('Amount must be more than zero.'),
+  eventId: z.coerce.number().int().positive(),
+  participationId: z.coerce.number().int().positive(),
+  emails: emailList,
+  teamName: teamNameSchema.optional(),
+});
+
+/** POST /api/event-register/event-registration/{eventId}. */
+export const eventRegistrationSchema = z.object({
+  registerData: z.object({
+    emails: emailList,
+    isDAStudent: z.boolean().optional(),
+    teamName: teamNameSchema.optional().nullable(),
+    participationId: z.coerce.number('Please choose how you are taking part.').int().positive(),
+  }),
+  payData: z
+    .object({
+      razorpay_payment_id: z.string().min(1).max(100),
+      razorpay_order_id: z.string().min(1).max(100),
+      razorpay_signature: z.string().min(1).max(200),
+    })
+    .nullable()
+    .optional(),
+});
+
+export interface VerifiedCandidate {
+  email: string;
+  fullName: string;
+  isLeader: boolean;
+}
+
+export interface VerificationResult {
+  verifiedCandidates: VerifiedCandidate[];
+  isDAStudent: boolean;
+  isPaymentMandatory: boolean;
+}
+
+/** Whether an address belongs to the host institute (e.g. someone@daiict.ac.in). */
+export function isInstituteEmail(email: string, domain: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${domain.toLowerCase()}`);
+}
+
+/**
+ * The screen's team checks, in SPEC.md part 5's words. `teammates` excludes the leader; n counts from 1.
+ * Errors are keyed 'teamName' or 'teammate.{index}'.
+ */
+export function teamFormErrors(input: {
+  leaderEmail: string;
+  teammates: string[];
+  teamName: string;
+  needsTeamName: boolean;
+  instituteDomain: string;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (input.needsTeamName && input.teamName.trim() === '') errors.teamName = 'Team name is required.';
+  const leaderIsInstitute = isInstituteEmail(input.leaderEmail, input.instituteDomain);
+  input.teammates.forEach((raw, index) => {
+    const n = index + 1;
+    const email = raw.trim();
+    if (email === '') errors[`teammate.${index}`] = `Teammate ${n} email is required.`;
+    else if (!basicEmailPattern.test(email)) errors[`teammate.${index}`] = `Teammate ${n} email is invalid.`;
+    else if (leaderIsInstitute && !isInstituteEmail(email, input.instituteDomain)) {
+      errors[`teammate.${index}`] = `Teammate ${n} must have a DAIICT email.`;
+    }
+  });
+  const seen = new Set<string>();
+  [input.leaderEmail, ...input.teammates].forEach((raw, position) => {
+    const email = raw.trim().toLowerCase();
+    if (email === '') return;
+    if (seen.has(email)) {
+      const key = position === 0 ? 'leader' : `teammate.${position - 1}`;
+      errors[key] ??= `Duplicate email found: ${email} at position ${position + 1}`;
+    }
+    seen.add(email);
+  });
+  return errors;
+}

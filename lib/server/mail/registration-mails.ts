@@ -1,0 +1,120 @@
+import 'server-only';
+import { festival, festivalTitle, venueLine } from '@/lib/festival';
+import { formatRupees } from '@/lib/server/payments/orders';
+import { calendarInvite } from './ics';
+import { escapeHtml, mailLayout } from './layout';
+import type { MailMessage } from './mail-service';
+
+export interface RegistrationDetails {
+  registrationId: string;
+  eventName: string;
+  optionName: string;
+  teamName: string | null;
+  members: { fullName: string; email: string; isLeader: boolean }[];
+  amountPaise: number;
+  pocs: { name: string; phone: string }[];
+  startsAt: Date | null;
+  venue: string | null;
+}
+
+function when(details: RegistrationDetails): string {
+  if (!details.startsAt) return `during ${festivalTitle} (20 to 23 February)`;
+  return details.startsAt.toLocaleString('en-IN', {
+    timeZone: festival.timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+function where(details: RegistrationDetails): string {
+  return details.venue ? `${details.venue}, ${festival.venue.name}` : festival.venue.name;
+}
+
+/** The confirmation every team member receives, with the event as a calendar file. */
+export function registrationConfirmationMail(
+  to: { email: string; fullName: string },
+  details: RegistrationDetails,
+): MailMessage {
+  const subject = `${festivalTitle}: you are registered for ${details.eventName}`;
+  const paid = details.amountPaise > 0 ? `${formatRupees(details.amountPaise)} paid` : 'Free registration';
+  const memberLines = details.members.map(
+    (m) => `${m.fullName} <${m.email}>${m.isLeader ? ' (leader)' : ''}`,
+  );
+  const pocLines = details.pocs.map((p) => `${p.name}: ${p.phone}`);
+  const text = [
+    `Hello ${to.fullName},`,
+    '',
+    `You are registered for ${details.eventName} at ${festivalTitle}.`,
+    '',
+    `Option: ${details.optionName}`,
+    ...(details.teamName ? [`Team: ${details.teamName}`] : []),
+    `Members:`,
+    ...memberLines.map((l) => `  - ${l}`),
+    `Payment: ${paid}`,
+    `When: ${when(details)}`,
+    `Where: ${where(details)}, ${venueLine()}`,
+    '',
+    'Points of contact:',
+    ...pocLines.map((l) => `  - ${l}`),
+    '',
+    'Bring your festival pass and a government photo ID. The attached calendar file adds the event to your calendar.',
+    '',
+    `The ${festivalTitle} team`,
+  ].join('\n');
+  const html = mailLayout(
+    subject,
+    `<p>Hello ${escapeHtml(to.fullName)},</p>
+     <p>You are registered for <strong>${escapeHtml(details.eventName)}</strong>.</p>
+     <table style="border-collapse:collapse">
+       <tr><td style="padding:2px 12px 2px 0">Option</td><td>${escapeHtml(details.optionName)}</td></tr>
+       ${details.teamName ? `<tr><td style="padding:2px 12px 2px 0">Team</td><td>${escapeHtml(details.teamName)}</td></tr>` : ''}
+       <tr><td style="padding:2px 12px 2px 0;vertical-align:top">Members</td><td>${memberLines.map(escapeHtml).join('<br>')}</td></tr>
+       <tr><td style="padding:2px 12px 2px 0">Payment</td><td>${escapeHtml(paid)}</td></tr>
+       <tr><td style="padding:2px 12px 2px 0">When</td><td>${escapeHtml(when(details))}</td></tr>
+       <tr><td style="padding:2px 12px 2px 0">Where</td><td>${escapeHtml(where(details))}</td></tr>
+       <tr><td style="padding:2px 12px 2px 0;vertical-align:top">Contacts</td><td>${pocLines.map(escapeHtml).join('<br>')}</td></tr>
+     </table>
+     <p>Bring your festival pass and a government photo ID.</p>`,
+  );
+  const start = details.startsAt ?? new Date(`${festival.startDate}T09:00:00+05:30`);
+  const ics = calendarInvite({
+    uid: `${details.registrationId}@aetherfest.example`,
+    title: `${details.eventName} · ${festival.name}`,
+    description: `${details.optionName}${details.teamName ? `, team ${details.teamName}` : ''}. Contacts: ${pocLines.join('; ')}`,
+    location: `${where(details)}, ${venueLine()}`,
+    start,
+    end: new Date(start.getTime() + 2 * 3600_000),
+  });
+  return {
+    to: to.email,
+    subject,
+    text,
+    html,
+    attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+  };
+}
+
+/** Told to the buyer when a payment could not become a registration and was refunded. */
+export function refundNoticeMail(
+  to: { email: string; fullName: string },
+  input: { what: string; amountPaise: number; reason: string },
+): MailMessage {
+  const subject = `${festivalTitle}: your payment for ${input.what} has been refunded`;
+  const text = [
+    `Hello ${to.fullName},`,
+    '',
+    `We received your payment of ${formatRupees(input.amountPaise)} for ${input.what}, but could not complete it: ${input.reason}`,
+    'The full amount has been refunded to your original payment method; banks usually show it within 5 to 7 working days.',
+    '',
+    `The ${festivalTitle} team`,
+  ].join('\n');
+  return {
+    to: to.email,
+    subject,
+    text,
+    html: mailLayout(subject, `<p>${text.split('\n').map(escapeHtml).join('<br>')}</p>`),
+  };
+}

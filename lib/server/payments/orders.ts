@@ -1,0 +1,166 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '@/lib/server/db';
+import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
+import { now } from '@/lib/server/clock';
+import { AppError } from '@/lib/server/http/app-error';
+import { logger } from '@/lib/server/log';
+import { paymentProvider } from './provider';
+import { isValidPaymentSignature } from './signatures';
+
+/*
+ * Payment orders: the server's record of what is being paid for, in paise, created before the checkout
+ * opens and settled exactly once by whichever arrives first: the browser, the webhook or reconciliation.
+ */
+
+export type PaymentPurpose = (typeof paymentOrders.$inferSelect)['purpose'];
+export type PaymentOrder = typeof paymentOrders.$inferSelect;
+
+/** What Checkout's handler gives the browser, posted back to us as payData. */
+export const payDataSchema = z.object(
+  {
+    razorpay_payment_id: z.string().min(1).max(100),
+    razorpay_order_id: z.string().min(1).max(100),
+    razorpay_signature: z.string().min(1).max(200),
+  },
+  'Payment details are missing.',
+);
+export type PayData = z.infer<typeof payDataSchema>;
+
+export interface CheckoutOrder {
+  order: { id: string; amount: number; currency: string };
+  key_id: string;
+}
+
+/** Rupees as the screen shows them (up to 2 decimals) to paise, or null when it is not such an amount. */
+export function rupeesToPaise(amount: number): number | null {
+  const paise = Math.round(amount * 100);
+  return Number.isFinite(amount) && amount > 0 && Math.abs(paise - amount * 100) < 1e-6 ? paise : null;
+}
+
+export function formatRupees(paise: number): string {
+  return `₹ ${(paise / 100).toFixed(2)}`;
+}
+
+/** Refuses a create-order call whose amount is not the server's price. */
+export function assertAmountMatches(clientAmountRupees: number, serverPaise: number): void {
+  if (rupeesToPaise(clientAmountRupees) !== serverPaise) {
+    throw new AppError(
+      'conflict',
+      `The price has changed to ${formatRupees(serverPaise)}. Please review it and try again.`,
+      {
+        reason: 'price_changed',
+      },
+    );
+  }
+}
+
+/**
+ * Records an order (and, through `hold`, any stock it reserves) and opens it with the provider.
+ * If the provider cannot be reached the order is marked failed and its holds are released.
+ */
+export async function createPaymentOrder(
+  db: Db,
+  input: {
+    purpose: PaymentPurpose;
+    userId: string;
+    amountPaise: number;
+    item: Record<string, unknown>;
+    hold?: (tx: Tx, orderId: string) => Promise<void>;
+  },
+): Promise<CheckoutOrder> {
+  const receipt = `rcpt_${crypto.randomBytes(9).toString('base64url')}`;
+  const order = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(paymentOrders)
+      .values({
+        purpose: input.purpose,
+        userId: input.userId,
+        amountPaise: input.amountPaise,
+        item: input.item,
+        receipt,
+      })
+      .returning();
+    if (!row) throw new Error('payment order insert returned nothing');
+    if (input.hold) await input.hold(tx, row.id);
+    return row;
+  });
+  const provider = paymentProvider();
+  try {
+    const remote = await provider.client.createOrder({
+      amount: input.amountPaise,
+      currency: 'INR',
+      receipt,
+      notes: { purpose: input.purpose, paymentOrderId: order.id },
+    });
+    await db.update(paymentOrders).set({ providerOrderId: remote.id }).where(eq(paymentOrders.id, order.id));
+    return {
+      order: { id: remote.id, amount: remote.amount, currency: remote.currency },
+      key_id: provider.keyId,
+    };
+  } catch (error) {
+    logger.error({ err: error, orderId: order.id }, 'creating the provider order failed');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(paymentOrders)
+        .set({ state: 'failed', failureReason: 'provider order failed' })
+        .where(eq(paymentOrders.id, order.id));
+      await releaseHolds(tx, order.id);
+    });
+    throw new AppError(
+      'unavailable',
+      'The payment service is not reachable right now. Please try again in a minute.',
+    );
+  }
+}
+
+export async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(stockHolds)
+    .set({ releasedAt: now() })
+    .where(
+      and(
+        eq(stockHolds.paymentOrderId, orderId),
+        isNull(stockHolds.releasedAt),
+        isNull(stockHolds.convertedAt),
+      ),
+    );
+}
+
+/**
+ * The browser's confirmation: the order must be the caller's, and the signature must be right for the
+ * order id this server stored. Returns the order for the purpose to check and settle.
+ */
+export async function orderForCheckout(
+  db: Db,
+  userId: string,
+  payData: PayData,
+  purpose: PaymentPurpose,
+): Promise<PaymentOrder> {
+  const [order] = await db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.providerOrderId, payData.razorpay_order_id),
+        eq(paymentOrders.userId, userId),
+        eq(paymentOrders.purpose, purpose),
+      ),
+    )
+    .limit(1);
+  if (!order?.providerOrderId) throw new AppError('not_found', 'No order of yours matches this payment.');
+  const { keySecret } = paymentProvider();
+  if (
+    !isValidPaymentSignature(
+      order.providerOrderId,
+      payData.razorpay_payment_id,
+      payData.razorpay_signature,
+      keySecret,
+    )
+  ) {
+    throw new AppError('invalid_input', 'The payment could not be verified: its signature is invalid.');
+  }
+  return order;
+}

@@ -1,0 +1,62 @@
+import 'server-only';
+import { env, usesPaymentSandbox } from '@/lib/server/env';
+import { derivedSecret } from '@/lib/server/secrets';
+import { createRazorpayClient, type RazorpayClient } from './razorpay-client';
+
+/**
+ * Which payment provider the app talks to: real Razorpay when its keys are set, otherwise the built-in
+ * sandbox that speaks the same protocol. Only addresses and keys differ.
+ */
+export interface PaymentProvider {
+  mode: 'razorpay' | 'sandbox';
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** What the browser loads to open the checkout dialog. */
+  checkoutScriptUrl: string;
+  client: RazorpayClient;
+}
+
+export const sandboxBasePath = '/sandbox/razorpay/v1';
+export const sandboxKeyId = 'rzp_test_sandbox';
+
+let cached: PaymentProvider | undefined;
+
+export function paymentProvider(): PaymentProvider {
+  if (cached) return cached;
+  if (!usesPaymentSandbox()) {
+    const e = env();
+    const keyId = e.RAZORPAY_KEY_ID as string;
+    const keySecret = e.RAZORPAY_KEY_SECRET as string;
+    cached = {
+      mode: 'razorpay',
+      keyId,
+      keySecret,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET as string,
+      checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+      client: createRazorpayClient({
+        baseUrl: 'https://api.razorpay.com/v1',
+        keyId,
+        keySecret,
+        transport: fetch,
+      }),
+    };
+    return cached;
+  }
+  const keySecret = derivedSecret('razorpay-sandbox-key-secret');
+  cached = {
+    mode: 'sandbox',
+    keyId: sandboxKeyId,
+    keySecret,
+    webhookSecret: derivedSecret('razorpay-sandbox-webhook-secret'),
+    checkoutScriptUrl: `${sandboxBasePath}/checkout.js`,
+    client: createRazorpayClient({
+      baseUrl: `http://sandbox.internal${sandboxBasePath}`,
+      keyId: sandboxKeyId,
+      keySecret,
+      // The sandbox answers in-process: no network hop, and tests need no running server.
+      transport: async (request) => (await import('./sandbox')).handleSandboxRequest(request),
+    }),
+  };
+  return cached;
+}

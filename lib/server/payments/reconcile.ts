@@ -1,0 +1,62 @@
+import 'server-only';
+import { and, inArray, lt } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db';
+import { paymentOrders } from '@/lib/server/db/schema';
+import { now } from '@/lib/server/clock';
+import { logger } from '@/lib/server/log';
+import { releaseHolds } from './orders';
+import { paymentProvider } from './provider';
+import { settleOrder } from './settle';
+
+/** An order nobody paid within this long is closed and its holds released. */
+export const orderLifetimeMinutes = 30;
+
+export interface ReconcileReport {
+  checked: number;
+  settled: number;
+  expired: number;
+  errors: number;
+}
+
+/**
+ * Asks the provider about orders left `created` or `paid` but not fulfilled (a lost browser and a lost
+ * webhook), settles those with a captured payment and expires the ones that were never paid.
+ */
+export async function reconcilePayments(
+  db: Db,
+  options: { minAgeSeconds?: number } = {},
+): Promise<ReconcileReport> {
+  const cutoff = new Date(now().getTime() - (options.minAgeSeconds ?? 120) * 1000);
+  const pending = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(inArray(paymentOrders.state, ['created', 'paid']), lt(paymentOrders.createdAt, cutoff)));
+  const report: ReconcileReport = { checked: pending.length, settled: 0, expired: 0, errors: 0 };
+  const { client } = paymentProvider();
+  for (const order of pending) {
+    try {
+      const payments = order.providerOrderId ? await client.fetchOrderPayments(order.providerOrderId) : [];
+      const captured = payments.find((p) => p.status === 'captured');
+      if (captured) {
+        const outcome = await settleOrder(db, order.id, captured.id);
+        if (outcome === 'fulfilled' || outcome === 'refunded') report.settled += 1;
+        continue;
+      }
+      const ageMinutes = (now().getTime() - order.createdAt.getTime()) / 60_000;
+      if (order.state === 'created' && ageMinutes >= orderLifetimeMinutes) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(paymentOrders)
+            .set({ state: 'expired', failureReason: 'not paid in time' })
+            .where(and(inArray(paymentOrders.id, [order.id]), inArray(paymentOrders.state, ['created'])));
+          await releaseHolds(tx, order.id);
+        });
+        report.expired += 1;
+      }
+    } catch (error) {
+      report.errors += 1;
+      logger.warn({ err: error, orderId: order.id }, 'reconciliation could not settle an order');
+    }
+  }
+  return report;
+}

@@ -1,0 +1,275 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb, type Db } from '@/lib/server/db';
+import { sandboxRecords } from '@/lib/server/db/schema';
+import { logger } from '@/lib/server/log';
+import { paymentProvider, sandboxBasePath } from './provider';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './razorpay-client';
+import { paymentSignature, webhookSignature } from './signatures';
+import { sandboxCheckoutScript } from './sandbox-checkout-script';
+
+/*
+ * The built-in Razorpay sandbox: the REST paths the app uses, a checkout script with Checkout's
+ * `new Razorpay(options).open()` contract, a pay call that answers what Checkout's handler receives, and
+ * signed `payment.captured` / `order.paid` / `payment.failed` webhooks delivered to the app. It exists
+ * only while no real Razorpay keys are set.
+ */
+
+function newId(prefix: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.randomBytes(14);
+  return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+const seconds = () => Math.floor(Date.now() / 1000);
+
+function json(status: number, body: unknown): Response {
+  return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+function failure(status: number, description: string): Response {
+  return json(status, { error: { code: 'BAD_REQUEST_ERROR', description } });
+}
+
+async function load<T>(db: Db, kind: 'order' | 'payment' | 'refund', id: string): Promise<T | null> {
+  const [row] = await db
+    .select({ data: sandboxRecords.data })
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.id, id), eq(sandboxRecords.kind, kind)));
+  return (row?.data as T | undefined) ?? null;
+}
+
+async function save(
+  db: Db,
+  kind: 'order' | 'payment' | 'refund',
+  id: string,
+  data: unknown,
+  orderId?: string,
+) {
+  await db
+    .insert(sandboxRecords)
+    .values({ id, kind, data, orderId: orderId ?? null })
+    .onConflictDoUpdate({ target: sandboxRecords.id, set: { data } });
+}
+
+// ---------- webhooks ----------
+
+export type SandboxWebhookMode = 'immediate' | 'manual' | 'off';
+let webhookMode: SandboxWebhookMode = 'immediate';
+const queued: { rawBody: string; eventId: string }[] = [];
+const inFlight = new Set<Promise<void>>();
+
+/** Tests choose whether webhooks arrive by themselves, wait to be flushed, or never come. */
+export function setSandboxWebhookMode(mode: SandboxWebhookMode): void {
+  webhookMode = mode;
+  queued.length = 0;
+}
+
+async function deliver(rawBody: string, eventId: string): Promise<void> {
+  const signature = webhookSignature(rawBody, paymentProvider().webhookSecret);
+  const { receiveWebhook } = await import('./webhooks');
+  try {
+    await receiveWebhook(await getDb(), { rawBody, signature, eventId });
+  } catch (error) {
+    logger.error({ err: error, eventId }, 'sandbox webhook delivery failed');
+  }
+}
+
+/** Delivers the webhooks held back in 'manual' mode; resolves when the app has handled them. */
+export async function flushSandboxWebhooks(): Promise<void> {
+  const batch = queued.splice(0);
+  await Promise.all(batch.map((w) => deliver(w.rawBody, w.eventId)));
+}
+
+/** Resolves once every webhook already sent has been handled. */
+export async function sandboxWebhooksSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
+function sendWebhook(event: string, payload: Record<string, { entity: unknown }>) {
+  const eventId = newId('evt');
+  const rawBody = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_sandbox',
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: seconds(),
+  });
+  if (webhookMode === 'off') return;
+  if (webhookMode === 'manual') {
+    queued.push({ rawBody, eventId });
+    return;
+  }
+  // Like the real provider, webhooks arrive after the checkout answer, on their own schedule.
+  const delivery = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+    deliver(rawBody, eventId),
+  );
+  inFlight.add(delivery);
+  void delivery.finally(() => inFlight.delete(delivery));
+}
+
+// ---------- API ----------
+
+const createOrderSchema = z.object({
+  amount: z.number().int().positive(),
+  currency: z.literal('INR'),
+  receipt: z.string().min(1).max(40),
+  notes: z.record(z.string(), z.string()).optional(),
+});
+
+const paySchema = z.object({ order_id: z.string().min(1), outcome: z.enum(['success', 'failure']) });
+const refundSchema = z.object({
+  amount: z.number().int().positive(),
+  notes: z.record(z.string(), z.string()).optional(),
+});
+
+function authorised(request: Request): boolean {
+  const { keyId, keySecret } = paymentProvider();
+  const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const given = request.headers.get('authorization') ?? '';
+  return (
+    given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+  );
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return null;
+  }
+}
+
+async function pay(db: Db, body: unknown): Promise<Response> {
+  const parsed = paySchema.safeParse(body);
+  if (!parsed.success) return failure(400, 'order_id and outcome (success or failure) are required');
+  const order = await load<RazorpayOrder>(db, 'order', parsed.data.order_id);
+  if (!order) return failure(404, 'The id provided does not exist');
+  if (order.status === 'paid') return failure(400, 'Order has already been paid');
+  const payment: RazorpayPayment = {
+    id: newId('pay'),
+    entity: 'payment',
+    amount: order.amount,
+    currency: order.currency,
+    status: parsed.data.outcome === 'success' ? 'captured' : 'failed',
+    order_id: order.id,
+    method: 'upi',
+    captured: parsed.data.outcome === 'success',
+    amount_refunded: 0,
+    error_code: parsed.data.outcome === 'success' ? null : 'BAD_REQUEST_ERROR',
+    error_description: parsed.data.outcome === 'success' ? null : 'Payment failed in the sandbox',
+    created_at: seconds(),
+  };
+  await save(db, 'payment', payment.id, payment, order.id);
+  if (parsed.data.outcome === 'failure') {
+    await save(db, 'order', order.id, { ...order, status: 'attempted', attempts: 1 });
+    sendWebhook('payment.failed', { payment: { entity: payment } });
+    return json(200, {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'Your payment could not be completed.',
+        source: 'customer',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+        metadata: { order_id: order.id, payment_id: payment.id },
+      },
+    });
+  }
+  const paid: RazorpayOrder = { ...order, status: 'paid', amount_paid: order.amount, amount_due: 0 };
+  await save(db, 'order', order.id, paid);
+  sendWebhook('payment.captured', { payment: { entity: payment } });
+  sendWebhook('order.paid', { payment: { entity: payment }, order: { entity: paid } });
+  return json(200, {
+    razorpay_payment_id: payment.id,
+    razorpay_order_id: order.id,
+    razorpay_signature: paymentSignature(order.id, payment.id, paymentProvider().keySecret),
+  });
+}
+
+async function refund(db: Db, paymentId: string, body: unknown): Promise<Response> {
+  const parsed = refundSchema.safeParse(body);
+  if (!parsed.success) return failure(400, 'amount is required');
+  const payment = await load<RazorpayPayment>(db, 'payment', paymentId);
+  if (!payment) return failure(404, 'The id provided does not exist');
+  if (!payment.captured) return failure(400, 'The payment has not been captured');
+  if (parsed.data.amount > payment.amount - payment.amount_refunded) {
+    return failure(400, 'The refund amount provided is greater than amount captured');
+  }
+  const record: RazorpayRefund = {
+    id: newId('rfnd'),
+    entity: 'refund',
+    amount: parsed.data.amount,
+    payment_id: payment.id,
+    status: 'processed',
+    created_at: seconds(),
+  };
+  const refunded = payment.amount_refunded + parsed.data.amount;
+  await save(db, 'refund', record.id, record, payment.order_id);
+  await save(db, 'payment', payment.id, {
+    ...payment,
+    amount_refunded: refunded,
+    status: refunded >= payment.amount ? 'refunded' : payment.status,
+  });
+  return json(200, record);
+}
+
+/** Routes one sandbox request (`/sandbox/razorpay/v1/...`), from the browser or the app's client. */
+export async function handleSandboxRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.startsWith(sandboxBasePath)
+    ? url.pathname.slice(sandboxBasePath.length)
+    : url.pathname;
+  const parts = path.split('/').filter(Boolean);
+  const db = await getDb();
+
+  if (request.method === 'GET' && path === '/checkout.js') {
+    return new Response(sandboxCheckoutScript, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+    });
+  }
+  // The browser's pay call carries no API key, like Checkout's own calls.
+  if (request.method === 'POST' && path === '/checkout/pay') return pay(db, await readBody(request));
+
+  if (!authorised(request)) return failure(401, 'Authentication failed');
+  if (request.method === 'POST' && path === '/orders') {
+    const parsed = createOrderSchema.safeParse(await readBody(request));
+    if (!parsed.success) return failure(400, 'amount (paise), currency INR and receipt are required');
+    const order: RazorpayOrder = {
+      id: newId('order'),
+      entity: 'order',
+      amount: parsed.data.amount,
+      amount_paid: 0,
+      amount_due: parsed.data.amount,
+      currency: parsed.data.currency,
+      receipt: parsed.data.receipt,
+      status: 'created',
+      notes: parsed.data.notes ?? {},
+      created_at: seconds(),
+    };
+    await save(db, 'order', order.id, order);
+    return json(200, order);
+  }
+  if (request.method === 'GET' && parts[0] === 'orders' && parts[1] && parts.length === 2) {
+    const order = await load<RazorpayOrder>(db, 'order', parts[1]);
+    return order ? json(200, order) : failure(404, 'The id provided does not exist');
+  }
+  if (request.method === 'GET' && parts[0] === 'orders' && parts[1] && parts[2] === 'payments') {
+    const rows = await db
+      .select({ data: sandboxRecords.data })
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.kind, 'payment'), eq(sandboxRecords.orderId, parts[1])))
+      .orderBy(asc(sandboxRecords.createdAt));
+    return json(200, { entity: 'collection', count: rows.length, items: rows.map((r) => r.data) });
+  }
+  if (request.method === 'GET' && parts[0] === 'payments' && parts[1] && parts.length === 2) {
+    const payment = await load<RazorpayPayment>(db, 'payment', parts[1]);
+    return payment ? json(200, payment) : failure(404, 'The id provided does not exist');
+  }
+  if (request.method === 'POST' && parts[0] === 'payments' && parts[1] && parts[2] === 'refund') {
+    return refund(db, parts[1], await readBody(request));
+  }
+  return failure(404, 'The requested URL was not found on the server.');
+}

@@ -1,0 +1,195 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/server/db';
+import { isUniqueViolation } from '@/lib/server/db/client';
+import {
+  events,
+  participationOptions,
+  registrationMembers,
+  registrations,
+  users,
+} from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
+import { sendMail } from '@/lib/server/mail/mail-service';
+import {
+  refundNoticeMail,
+  registrationConfirmationMail,
+  type RegistrationDetails,
+} from '@/lib/server/mail/registration-mails';
+import type { PaymentOrder } from '@/lib/server/payments/orders';
+import type { Fulfiller } from '@/lib/server/payments/settle';
+
+/** What an event payment order pays for: enough to register the team without the browser. */
+export interface EventOrderItem {
+  eventId: number;
+  participationId: number;
+  /** Leader first. */
+  memberUserIds: string[];
+  emails: string[];
+  teamName: string | null;
+  isDaStudent: boolean;
+}
+
+/**
+ * Creates a registration with all its members in the caller's transaction. The database's one-live-
+ * registration-per-person rule turns a double registration into a 409.
+ */
+export async function insertRegistration(
+  tx: Tx,
+  input: {
+    eventId: number;
+    participationId: number;
+    teamName: string | null;
+    memberUserIds: string[];
+    paymentOrderId: string | null;
+    amountPaise: number;
+    isDaStudent: boolean;
+  },
+): Promise<string> {
+  const [leader] = input.memberUserIds;
+  if (!leader) throw new AppError('invalid_input', 'A registration needs at least one member.');
+  try {
+    return await tx.transaction(async (inner) => {
+      const [registration] = await inner
+        .insert(registrations)
+        .values({
+          eventId: input.eventId,
+          participationId: input.participationId,
+          teamName: input.teamName,
+          leaderUserId: leader,
+          paymentOrderId: input.paymentOrderId,
+          amountPaise: input.amountPaise,
+          isDaStudent: input.isDaStudent,
+        })
+        .returning({ id: registrations.id });
+      await inner.insert(registrationMembers).values(
+        input.memberUserIds.map((userId, position) => ({
+          registrationId: registration!.id,
+          eventId: input.eventId,
+          userId,
+          isLeader: position === 0,
+          position,
+        })),
+      );
+      return registration!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('conflict', 'Someone in this team is already registered for this event.');
+    }
+    throw error;
+  }
+}
+
+/** Everything a confirmation mail says about a registration. */
+export async function registrationDetails(db: Db, registrationId: string): Promise<RegistrationDetails> {
+  const [row] = await db
+    .select({
+      id: registrations.id,
+      teamName: registrations.teamName,
+      amountPaise: registrations.amountPaise,
+      eventName: events.name,
+      startsAt: events.startsAt,
+      venue: events.venue,
+      poc1Name: events.poc1Name,
+      poc1PhoneNo: events.poc1PhoneNo,
+      poc2Name: events.poc2Name,
+      poc2PhoneNo: events.poc2PhoneNo,
+      optionName: participationOptions.participationName,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .innerJoin(participationOptions, eq(participationOptions.id, registrations.participationId))
+    .where(eq(registrations.id, registrationId));
+  if (!row) throw new Error(`registration ${registrationId} not found`);
+  const members = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      isLeader: registrationMembers.isLeader,
+    })
+    .from(registrationMembers)
+    .innerJoin(users, eq(users.id, registrationMembers.userId))
+    .where(
+      and(eq(registrationMembers.registrationId, registrationId), isNull(registrationMembers.cancelledAt)),
+    )
+    .orderBy(asc(registrationMembers.position));
+  return {
+    registrationId: row.id,
+    eventName: row.eventName,
+    optionName: row.optionName,
+    teamName: row.teamName,
+    members: members.map((m) => ({
+      fullName: `${m.firstName} ${m.lastName}`,
+      email: m.email,
+      isLeader: m.isLeader,
+    })),
+    amountPaise: row.amountPaise,
+    pocs: [
+      { name: row.poc1Name, phone: row.poc1PhoneNo },
+      ...(row.poc2Name && row.poc2PhoneNo ? [{ name: row.poc2Name, phone: row.poc2PhoneNo }] : []),
+    ],
+    startsAt: row.startsAt,
+    venue: row.venue,
+  };
+}
+
+/** Mails every member of a registration its confirmation, once. */
+export async function mailRegistration(db: Db, registrationId: string): Promise<void> {
+  const details = await registrationDetails(db, registrationId);
+  for (const member of details.members) {
+    await sendMail(db, registrationConfirmationMail(member, details));
+  }
+}
+
+export const eventRegistrationFulfiller: Fulfiller = {
+  async fulfil(tx, order) {
+    const item = order.item as EventOrderItem;
+    await insertRegistration(tx, {
+      eventId: item.eventId,
+      participationId: item.participationId,
+      teamName: item.teamName,
+      memberUserIds: item.memberUserIds,
+      paymentOrderId: order.id,
+      amountPaise: order.amountPaise,
+      isDaStudent: item.isDaStudent,
+    });
+  },
+  async notify(db, order) {
+    const [registration] = await db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.paymentOrderId, order.id));
+    if (registration) await mailRegistration(db, registration.id);
+  },
+  async notifyRefund(db: Db, order: PaymentOrder, reason: string) {
+    const item = order.item as EventOrderItem;
+    const [buyer] = await db.select().from(users).where(eq(users.id, order.userId));
+    const [event] = await db.select({ name: events.name }).from(events).where(eq(events.id, item.eventId));
+    if (!buyer) return;
+    await sendMail(
+      db,
+      refundNoticeMail(
+        { email: buyer.email, fullName: `${buyer.firstName} ${buyer.lastName}` },
+        { what: `${event?.name ?? 'an event'} registration`, amountPaise: order.amountPaise, reason },
+      ),
+    );
+  },
+};
+
+/** Live registrations among these users for an event (for the "already registered" check). */
+export async function registeredAmong(db: Db, eventId: number, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: registrationMembers.userId })
+    .from(registrationMembers)
+    .where(
+      and(
+        eq(registrationMembers.eventId, eventId),
+        inArray(registrationMembers.userId, userIds),
+        isNull(registrationMembers.cancelledAt),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,228 @@
+import 'server-only';
+import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ParticipationOption } from '@/lib/content-types';
+import {
+  isInstituteEmail,
+  type createEventOrderSchema,
+  type eventRegistrationSchema,
+  type VerificationResult,
+} from '@/lib/schemas/event-registration';
+import type { AuthUser } from '@/lib/server/auth/session';
+import type { Db } from '@/lib/server/db';
+import { users } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
+import { AppError } from '@/lib/server/http/app-error';
+import {
+  assertAmountMatches,
+  createPaymentOrder,
+  orderForCheckout,
+  type CheckoutOrder,
+} from '@/lib/server/payments/orders';
+import { settleOrder } from '@/lib/server/payments/settle';
+import { getEvent } from './content';
+import {
+  insertRegistration,
+  mailRegistration,
+  registeredAmong,
+  type EventOrderItem,
+} from './event-registration-fulfilment';
+
+/*
+ * Event registration: the server-side gate (verification), the paid path (order, then confirmation) and
+ * the free path. Every rule is checked here, whatever the screen already checked.
+ */
+
+interface VerifiedTeam {
+  result: VerificationResult;
+  eventName: string;
+  option: ParticipationOption;
+  memberUserIds: string[];
+  emails: string[];
+}
+
+function sizeRule(option: ParticipationOption): string {
+  const { min_range: min, max_range: max } = option;
+  if (min === max) return min === 1 ? 'one member' : `exactly ${min} members`;
+  return `${min} to ${max} members`;
+}
+
+/** Every check of the registration gate; throws an AppError with its own message at the first refusal. */
+export async function verifyTeam(
+  db: Db,
+  caller: AuthUser,
+  eventId: number,
+  input: { emails: string[]; participationId?: number },
+): Promise<VerifiedTeam> {
+  const event = await getEvent(db, { eventId });
+  if (!event) throw new AppError('not_found', 'This event does not exist.');
+  if (!event.isRegistrationOpen || event.participations.length === 0) {
+    throw new AppError('conflict', `Registration for ${event.name} is closed.`);
+  }
+  const option =
+    input.participationId === undefined
+      ? event.participations.length === 1
+        ? event.participations[0]
+        : undefined
+      : event.participations.find((p) => p.id === input.participationId);
+  if (!option) throw new AppError('invalid_input', 'Please choose one of this event’s ways of taking part.');
+
+  const emails = input.emails.map((e) => e.trim().toLowerCase());
+  if (emails[0] !== caller.email) {
+    throw new AppError('invalid_input', 'The team leader must be you: put your own e-mail first.');
+  }
+  const seen = new Set<string>();
+  emails.forEach((email, index) => {
+    if (seen.has(email))
+      throw new AppError('invalid_input', `Duplicate email found: ${email} at position ${index + 1}`);
+    seen.add(email);
+  });
+  if (emails.length < option.min_range || emails.length > option.max_range) {
+    throw new AppError(
+      'invalid_input',
+      `${option.participation_name} needs ${sizeRule(option)}, leader included; you listed ${emails.length}.`,
+    );
+  }
+  const domain = env().INSTITUTE_EMAIL_DOMAIN;
+  const isDAStudent = isInstituteEmail(caller.email, domain);
+  if (isDAStudent) {
+    const outsider = emails.find((e) => !isInstituteEmail(e, domain));
+    if (outsider) {
+      throw new AppError(
+        'invalid_input',
+        `Every member of an institute team needs an @${domain} e-mail address: ${outsider} does not have one.`,
+      );
+    }
+  }
+  const accounts = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      verified: users.verified,
+    })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const byEmail = new Map(accounts.map((a) => [a.email, a]));
+  const missing = emails.find((e) => !byEmail.get(e)?.verified);
+  if (missing) {
+    throw new AppError(
+      'invalid_input',
+      `${missing} does not have a verified account yet. Ask them to sign up and verify first.`,
+    );
+  }
+  const members = emails.map((e) => byEmail.get(e)!);
+  const already = await registeredAmong(
+    db,
+    event.id,
+    members.map((m) => m.id),
+  );
+  if (already.length > 0) {
+    const who = members.find((m) => already.includes(m.id))!;
+    throw new AppError('conflict', `${who.email} is already registered for ${event.name}.`);
+  }
+  return {
+    result: {
+      verifiedCandidates: members.map((m, index) => ({
+        email: m.email,
+        fullName: `${m.firstName} ${m.lastName}`,
+        isLeader: index === 0,
+      })),
+      isDAStudent,
+      isPaymentMandatory: option.price > 0 && !(isDAStudent && event.instituteFeeWaived),
+    },
+    eventName: event.name,
+    option,
+    memberUserIds: members.map((m) => m.id),
+    emails,
+  };
+}
+
+/** A team option (min ≠ max) needs a team name; individual entries have none. */
+function teamNameFor(option: ParticipationOption, teamName: string | null | undefined): string | null {
+  if (option.min_range === option.max_range) return null;
+  const name = teamName?.trim() ?? '';
+  if (name === '')
+    throw new AppError('invalid_input', 'Team name is required.', {
+      fieldErrors: { teamName: 'Team name is required.' },
+    });
+  return name;
+}
+
+export async function createEventOrder(
+  db: Db,
+  caller: AuthUser,
+  input: z.infer<typeof createEventOrderSchema>,
+): Promise<CheckoutOrder> {
+  const team = await verifyTeam(db, caller, input.eventId, input);
+  const teamName = teamNameFor(team.option, input.teamName);
+  if (!team.result.isPaymentMandatory) {
+    throw new AppError('invalid_input', 'This registration is free: no payment is needed.');
+  }
+  const amountPaise = team.option.price * 100;
+  assertAmountMatches(input.amount, amountPaise);
+  const item: EventOrderItem = {
+    eventId: input.eventId,
+    participationId: team.option.id,
+    memberUserIds: team.memberUserIds,
+    emails: team.emails,
+    teamName,
+    isDaStudent: team.result.isDAStudent,
+  };
+  return createPaymentOrder(db, { purpose: 'event', userId: caller.id, amountPaise, item: { ...item } });
+}
+
+export const registrationSuccessMessage =
+  'Event Registration Successful. Confirmation has been sent to your mail.';
+
+/**
+ * Registers a team. With payData: the payment must be the caller's, correctly signed, captured for the
+ * server's price, and for exactly this registration; settling is idempotent. Without: the registration
+ * must really be free.
+ */
+export async function registerForEvent(
+  db: Db,
+  caller: AuthUser,
+  eventId: number,
+  input: z.infer<typeof eventRegistrationSchema>,
+): Promise<void> {
+  const { registerData, payData } = input;
+  if (payData) {
+    const order = await orderForCheckout(db, caller.id, payData, 'event');
+    const item = order.item as EventOrderItem;
+    const emails = registerData.emails.map((e) => e.trim().toLowerCase());
+    if (
+      item.eventId !== eventId ||
+      item.participationId !== registerData.participationId ||
+      item.emails.join(',') !== emails.join(',')
+    ) {
+      throw new AppError('invalid_input', 'This payment was made for a different registration.');
+    }
+    const outcome = await settleOrder(db, order.id, payData.razorpay_payment_id);
+    if (outcome === 'refunded') {
+      throw new AppError(
+        'conflict',
+        'Your payment has been refunded because the registration could not be completed.',
+      );
+    }
+    return;
+  }
+  const team = await verifyTeam(db, caller, eventId, registerData);
+  const teamName = teamNameFor(team.option, registerData.teamName);
+  if (team.result.isPaymentMandatory) {
+    throw new AppError('payment_required', 'This registration needs a payment. Please pay to register.');
+  }
+  const registrationId = await db.transaction((tx) =>
+    insertRegistration(tx, {
+      eventId,
+      participationId: team.option.id,
+      teamName,
+      memberUserIds: team.memberUserIds,
+      paymentOrderId: null,
+      amountPaise: 0,
+      isDaStudent: team.result.isDAStudent,
+    }),
+  );
+  await mailRegistration(db, registrationId);
+}

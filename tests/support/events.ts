@@ -1,0 +1,59 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db';
+import { events, participationOptions, registrationMembers, registrations } from '@/lib/server/db/schema';
+
+/** An open event whose option matches, created for the test so rules do not depend on seed details. */
+export async function createTestEvent(
+  db: Db,
+  input: {
+    price: number;
+    min: number;
+    max: number;
+    open?: boolean;
+    instituteFeeWaived?: boolean;
+    name?: string;
+  },
+) {
+  const [category] = await db.query.eventCategories.findMany({ limit: 1 });
+  if (!category) throw new Error('seed the database first');
+  const [event] = await db
+    .insert(events)
+    .values({
+      categoryId: category.id,
+      name: input.name ?? `Test event ${Math.random().toString(36).slice(2, 8)}`,
+      imageUrl: '/images/events/robot-arena.svg',
+      description: 'A test event.',
+      isRegistrationOpen: input.open ?? true,
+      instituteFeeWaived: input.instituteFeeWaived ?? false,
+      poc1Name: 'Test Contact',
+      poc1PhoneNo: '9000000009',
+      venue: 'LT',
+      startsAt: new Date('2027-02-21T10:00:00+05:30'),
+    })
+    .returning();
+  const [option] = await db
+    .insert(participationOptions)
+    .values({
+      eventId: event!.id,
+      participationName: input.min === input.max && input.min === 1 ? 'Solo' : 'Team',
+      price: input.price,
+      minRange: input.min,
+      maxRange: input.max,
+    })
+    .returning();
+  return { event: event!, option: option! };
+}
+
+export async function liveRegistrations(db: Db, eventId: number) {
+  return db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), isNull(registrations.cancelledAt)));
+}
+
+export async function liveMembers(db: Db, eventId: number) {
+  return db
+    .select()
+    .from(registrationMembers)
+    .where(and(eq(registrationMembers.eventId, eventId), isNull(registrationMembers.cancelledAt)));
+}
