@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import { RoleGuard } from '@/components/auth/role-guard';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PaymentResult } from '@/components/payment/payment-result';
 
-// Placeholder until this screen is built; guarded like the real screen (proxy.ts and the client guard).
-export const metadata: Metadata = { title: 'Failure', robots: { index: false } };
+export const metadata: Metadata = { title: 'Payment Failure', robots: { index: false } };
 
-export default function Page() {
+export default function FailurePage() {
   return (
     <RoleGuard>
-      <ComingSoon />
+      <PaymentResult outcome="failure" />
     </RoleGuard>
   );
 }

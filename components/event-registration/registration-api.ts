@@ -1,0 +1,58 @@
+import { api } from '@/lib/api-client';
+import type { Profile } from '@/lib/schemas/auth';
+import type { VerificationResult } from '@/lib/schemas/event-registration';
+import type { CheckoutPrefill, CheckoutSuccess, CreatedOrder } from './razorpay-checkout';
+import type { TeamSubmission } from './team-draft';
+
+/** The event registration calls of SPEC.md part 7, typed for the screen. */
+
+export function verifyTeam(eventId: number, submission: TeamSubmission) {
+  return api.post<VerificationResult>(`/api/event-register/user-event-verification/${eventId}`, {
+    emails: submission.emails,
+    participationId: submission.option.id,
+    // Not read by the server yet; sent so its gate can cover the team name too.
+    ...(submission.teamName !== null ? { teamName: submission.teamName } : {}),
+  });
+}
+
+/** The order for the fee the screen shows, in rupees; the server refuses a price that is not its own. */
+export function createEventOrder(eventId: number, submission: TeamSubmission) {
+  return api.post<CreatedOrder>('/api/payment/create-event-order', {
+    amount: submission.option.price,
+    eventId,
+    participationId: submission.option.id,
+    emails: submission.emails,
+    ...(submission.teamName ? { teamName: submission.teamName } : {}),
+  });
+}
+
+export function registerForEvent(
+  eventId: number,
+  submission: TeamSubmission,
+  isDAStudent: boolean,
+  payData: CheckoutSuccess | null,
+) {
+  return api.post<unknown>(`/api/event-register/event-registration/${eventId}`, {
+    registerData: {
+      emails: submission.emails,
+      isDAStudent,
+      teamName: submission.teamName,
+      participationId: submission.option.id,
+    },
+    payData,
+  });
+}
+
+/** Checkout's prefill from the profile; just the e-mail when the profile cannot be read. */
+export async function checkoutPrefill(userId: string, email: string): Promise<CheckoutPrefill> {
+  try {
+    const { data } = await api.get<Profile>(`/api/my-profile/${encodeURIComponent(userId)}`);
+    return {
+      name: `${data.first_name} ${data.last_name}`.trim(),
+      email: data.email,
+      contact: data.phone_number,
+    };
+  } catch {
+    return { email };
+  }
+}

@@ -1,0 +1,146 @@
+'use client';
+
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { TextField } from '@/components/forms/text-field';
+import type { ParticipationOption } from '@/lib/content-types';
+import { teamFormErrors } from '@/lib/schemas/event-registration';
+import { ParticipationOptions } from './participation-options';
+import { StepHeading } from './step-heading';
+import {
+  addTeammate,
+  chooseOption,
+  needsTeamName,
+  removeTeammate,
+  setTeammateEmail,
+  toSubmission,
+  type TeamDraft,
+  type TeamSubmission,
+} from './team-draft';
+import { teammateInputId, TeamMembers } from './team-members';
+
+const chooseOptionMessage = 'Please choose how you are taking part.';
+
+/**
+ * Step 1: choose a participation option and put the team together, then 'Verify Team'. The team rules
+ * of SPEC.md part 5 are shown per field, but the verification call is made regardless: the server is
+ * the real gate.
+ */
+export function TeamForm({
+  options,
+  draft,
+  onDraftChange,
+  leaderEmail,
+  instituteDomain,
+  verifying,
+  onVerify,
+  focusHeading,
+}: {
+  options: readonly ParticipationOption[];
+  draft: TeamDraft;
+  onDraftChange: (next: TeamDraft) => void;
+  leaderEmail: string;
+  instituteDomain: string;
+  verifying: boolean;
+  onVerify: (submission: TeamSubmission) => void;
+  focusHeading: boolean;
+}) {
+  const formId = useId();
+  const teamNameRef = useRef<HTMLInputElement>(null);
+  const option = options.find((o) => o.id === draft.optionId) ?? null;
+  // Messages show for a field once it has been left, and for every field after a first 'Verify Team'.
+  const [attempted, setAttempted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [missingOption, setMissingOption] = useState(false);
+
+  const errors = useMemo(
+    () =>
+      option
+        ? teamFormErrors({
+            leaderEmail,
+            teammates: draft.teammates.map((row) => row.email),
+            teamName: draft.teamName,
+            needsTeamName: needsTeamName(option),
+            instituteDomain,
+          })
+        : {},
+    [option, leaderEmail, draft.teammates, draft.teamName, instituteDomain],
+  );
+  const visible = (field: string, message: string | undefined) =>
+    attempted || touched.has(field) ? message : undefined;
+  const touch = (field: string) => setTouched((previous) => new Set(previous).add(field));
+
+  function choose(next: ParticipationOption) {
+    setMissingOption(false);
+    if (next.id === draft.optionId) return;
+    setAttempted(false);
+    setTouched(new Set());
+    onDraftChange(chooseOption(draft, next));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (verifying) return;
+    if (!option) {
+      setMissingOption(true);
+      event.currentTarget.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
+    setAttempted(true);
+    focusFirstInvalid();
+    onVerify(toSubmission(draft, option, leaderEmail));
+  }
+
+  function focusFirstInvalid() {
+    if (errors.teamName !== undefined) {
+      teamNameRef.current?.focus();
+      return;
+    }
+    const row = draft.teammates.find((_, index) => errors[`teammate.${index}`] !== undefined);
+    if (row) document.getElementById(teammateInputId(formId, row.key))?.focus();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="step-team" className="flex flex-col gap-6">
+      <StepHeading id="step-team" focusOnMount={focusHeading}>
+        Step 1 of 2: Your team
+      </StepHeading>
+      <ParticipationOptions
+        options={options}
+        selectedId={draft.optionId}
+        onChoose={choose}
+        error={missingOption ? chooseOptionMessage : undefined}
+      />
+      {option ? (
+        <>
+          {needsTeamName(option) ? (
+            <TextField
+              ref={teamNameRef}
+              label="Team name"
+              autoComplete="off"
+              maxLength={60}
+              value={draft.teamName}
+              onChange={(e) => onDraftChange({ ...draft, teamName: e.target.value })}
+              onBlur={() => touch('teamName')}
+              error={visible('teamName', errors.teamName)}
+            />
+          ) : null}
+          <TeamMembers
+            formId={formId}
+            option={option}
+            draft={draft}
+            leaderEmail={leaderEmail}
+            errorFor={(index, key) => visible(`row.${key}`, errors[`teammate.${index}`])}
+            onEmailChange={(key, email) => onDraftChange(setTeammateEmail(draft, key, email))}
+            onEmailBlur={(key) => touch(`row.${key}`)}
+            onAdd={() => onDraftChange(addTeammate(draft))}
+            onRemove={(key) => onDraftChange(removeTeammate(draft, key))}
+          />
+        </>
+      ) : (
+        <p className="text-parchment/80">Choose how you are taking part to set up your team.</p>
+      )}
+      <SubmitButton pending={verifying}>Verify Team</SubmitButton>
+    </form>
+  );
+}

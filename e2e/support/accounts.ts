@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/*
+ * Test accounts made through the API (register, the mailed code from the development outbox, validate,
+ * log in), and signing a browser page in with one. Shared by every spec that needs a signed-in user.
+ */
+
+export interface AccountFields {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  DOB: string;
+  gender: 'male' | 'female' | 'other';
+  Clg: string;
+  email: string;
+  password: string;
+}
+
+export interface TestAccount extends AccountFields {
+  token: string;
+  userId: string;
+}
+
+let sequence = 0;
+
+/** An e-mail address no other test (or earlier run) uses. */
+export function uniqueEmail(label = 'wizard', domain = 'example.com'): string {
+  sequence += 1;
+  const nonce = Math.random().toString(36).slice(2, 8);
+  return `${label}.${Date.now()}.${sequence}.${nonce}@${domain}`;
+}
+
+/**
+ * Each account is made from its own client address, so the accounts of a whole test run never add up to
+ * the per-IP sign-up limit that every spec shares (the app reads the client address from X-Forwarded-For).
+ */
+function clientAddress(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** The code in the newest mail to `email` (its only six-digit number). */
+async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+      const { data } = (await answer.json()) as { data: { text: string }[] };
+      code = data[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** A registered, verified and logged-in account; `overrides` replaces any registration field. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  overrides: Partial<AccountFields> = {},
+): Promise<TestAccount> {
+  const fields: AccountFields = {
+    first_name: 'Asha',
+    last_name: 'Mehta',
+    phone_number: '9876543210',
+    DOB: '2000-03-05',
+    gender: 'female',
+    Clg: 'Gandhinagar Institute of Magic',
+    email: uniqueEmail(),
+    password: 'nimbus2000',
+    ...overrides,
+  };
+  const headers = { 'x-forwarded-for': clientAddress() };
+  const registered = await request.post('/api/register', { data: fields, headers });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await mailedCode(request, fields.email);
+  const validated = await request.post('/api/validate-otp', { data: { email: fields.email, otp }, headers });
+  expect(validated.ok(), await validated.text()).toBe(true);
+  const login = await request.post('/api/login', {
+    data: { email: fields.email, password: fields.password },
+    headers,
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const userId = claimsOf(token).userId;
+  expect(typeof userId).toBe('string');
+  return { ...fields, token, userId: userId as string };
+}
+
+/**
+ * Signs `page` in as `account`: the token in local storage (read by the app) and the httpOnly guard
+ * cookie (read by proxy.ts). The token is stored once per tab, so a logout during the test sticks.
+ */
+export async function signIn(page: Page, account: TestAccount): Promise<void> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('signIn needs the baseURL of playwright.config.ts');
+  await page.context().addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+  await page.addInitScript((token: string) => {
+    try {
+      if (window.sessionStorage.getItem('e2e:signed-in') === token) return;
+      window.localStorage.setItem('token', token);
+      window.sessionStorage.setItem('e2e:signed-in', token);
+    } catch {
+      // about:blank has no storage; the next document sets it.
+    }
+  }, account.token);
+}
+
+/** The signed-in user's profile, read with their own token. */
+export async function profileOf(request: APIRequestContext, account: TestAccount) {
+  const answer = await request.get(`/api/my-profile/${encodeURIComponent(account.userId)}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { data } = (await answer.json()) as {
+    data: { registrationsDetails: { eventId: number; eventName: string; eventCategoryName: string }[] };
+  };
+  return data;
+}
