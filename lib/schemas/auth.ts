@@ -143,6 +143,13 @@ export interface Profile {
   Clg: string;
   accomodationTaken: boolean;
   registrationsDetails: { eventId: number; eventName: string; eventCategoryName: string }[];
+  /** Confirmed T-shirt orders, newest first; prices in rupees. */
+  merchandiseOrders: {
+    id: string;
+    createdAt: string;
+    totalPrice: number;
+    lines: { size: string; qty: number }[];
+  }[];
 }
 
 /** POST /api/login answer (token at the top level, as the spec has it). */

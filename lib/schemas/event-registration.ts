@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { basicEmailPattern } from './auth';
+import { payDataSchema } from './payment';
 
 /**
  * Event registration payloads and the team rules of SPEC.md part 5, shared by the registration screen
@@ -36,14 +37,7 @@ export const eventRegistrationSchema = z.object({
     teamName: teamNameSchema.optional().nullable(),
     participationId: z.coerce.number('Please choose how you are taking part.').int().positive(),
   }),
-  payData: z
-    .object({
-      razorpay_payment_id: z.string().min(1).max(100),
-      razorpay_order_id: z.string().min(1).max(100),
-      razorpay_signature: z.string().min(1).max(200),
-    })
-    .nullable()
-    .optional(),
+  payData: payDataSchema.nullable().optional(),
 });
 
 export interface VerifiedCandidate {

@@ -337,6 +337,7 @@ describeEachDatabase('accounts API', (current) => {
         Clg: 'Sabarmati Institute of Design',
         accomodationTaken: false,
         registrationsDetails: [],
+        merchandiseOrders: [],
       });
     });
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
 import { users } from '@/lib/server/db/schema';
-import { verifyToken } from './jwt';
+import { authCookieName, verifyToken } from './jwt';
 
 export interface AuthUser {
   id: string;
@@ -17,12 +17,20 @@ export function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
+function cookieToken(request: Request): string | null {
+  const cookie = request.headers.get('cookie') ?? '';
+  const match = cookie.match(new RegExp(`(?:^|;\\s*)${authCookieName}=([^;]+)`));
+  return match?.[1] ?? null;
+}
+
 /**
  * The signed-in user behind a request's bearer token, or null. A token is current only while its user
  * exists, is verified and still has the token version it was issued with (a password reset bumps it).
  */
 export async function authenticate(db: Db, request: Request): Promise<AuthUser | null> {
-  const token = bearerToken(request);
+  // The guard cookie also counts for reads (a file opened from a link); never for writes, so no other
+  // site can make a signed-in browser change anything.
+  const token = bearerToken(request) ?? (request.method === 'GET' ? cookieToken(request) : null);
   if (!token) return null;
   const claims = await verifyToken(token);
   if (!claims) return null;

@@ -1,7 +1,8 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { payDataSchema } from '@/lib/schemas/payment';
 import type { Db, Tx } from '@/lib/server/db';
 import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
@@ -19,14 +20,6 @@ export type PaymentPurpose = (typeof paymentOrders.$inferSelect)['purpose'];
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
 /** What Checkout's handler gives the browser, posted back to us as payData. */
-export const payDataSchema = z.object(
-  {
-    razorpay_payment_id: z.string().min(1).max(100),
-    razorpay_order_id: z.string().min(1).max(100),
-    razorpay_signature: z.string().min(1).max(200),
-  },
-  'Payment details are missing.',
-);
 export type PayData = z.infer<typeof payDataSchema>;
 
 export interface CheckoutOrder {

@@ -6,7 +6,9 @@ import { paymentOrders } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
+import { accommodationFulfiller } from '@/lib/server/services/accommodation';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
+import { merchandiseFulfiller } from '@/lib/server/services/merchandise';
 import { releaseHolds, type PaymentOrder, type PaymentPurpose } from './orders';
 import { paymentProvider } from './provider';
 
@@ -21,9 +23,17 @@ export interface Fulfiller {
   notifyRefund(db: Db, order: PaymentOrder, reason: string): Promise<void>;
 }
 
-const fulfillers: Partial<Record<PaymentPurpose, Fulfiller>> = {
-  event: eventRegistrationFulfiller,
-};
+/** Looked up at call time, so purpose modules may import this one without an import-order trap. */
+function fulfillerFor(purpose: PaymentPurpose): Fulfiller {
+  switch (purpose) {
+    case 'event':
+      return eventRegistrationFulfiller;
+    case 'merchandise':
+      return merchandiseFulfiller;
+    case 'accommodation':
+      return accommodationFulfiller;
+  }
+}
 
 export type Settlement = 'fulfilled' | 'already-fulfilled' | 'refunded';
 
@@ -60,8 +70,7 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
     throw new AppError('invalid_input', 'The amount paid does not match the order.');
   }
 
-  const fulfiller = fulfillers[snapshot.purpose];
-  if (!fulfiller) throw new Error(`no fulfiller for ${snapshot.purpose}`);
+  const fulfiller = fulfillerFor(snapshot.purpose);
 
   let outcome: Settlement | Undeliverable;
   try {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Profile } from '@/lib/schemas/auth';
 import type { Db } from '@/lib/server/db';
 import {
@@ -40,5 +40,34 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     .from(accommodationBookings)
     .where(and(eq(accommodationBookings.userId, userId), eq(accommodationBookings.status, 'confirmed')))
     .limit(1);
-  return { ...user, accomodationTaken: booking !== undefined, registrationsDetails };
+  const orders = await db
+    .select({
+      id: merchandiseOrders.id,
+      createdAt: merchandiseOrders.createdAt,
+      totalPaise: merchandiseOrders.totalPaise,
+      size: merchandiseVariants.type,
+      qty: merchandiseOrderLines.qty,
+    })
+    .from(merchandiseOrders)
+    .innerJoin(merchandiseOrderLines, eq(merchandiseOrderLines.orderId, merchandiseOrders.id))
+    .innerJoin(merchandiseVariants, eq(merchandiseVariants.id, merchandiseOrderLines.variantId))
+    .where(and(eq(merchandiseOrders.userId, userId), eq(merchandiseOrders.status, 'confirmed')))
+    .orderBy(desc(merchandiseOrders.createdAt), asc(merchandiseVariants.position));
+  const merchandise = new Map<string, Profile['merchandiseOrders'][number]>();
+  for (const row of orders) {
+    const order = merchandise.get(row.id) ?? {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      totalPrice: row.totalPaise / 100,
+      lines: [],
+    };
+    order.lines.push({ size: row.size, qty: row.qty });
+    merchandise.set(row.id, order);
+  }
+  return {
+    ...user,
+    accomodationTaken: booking !== undefined,
+    registrationsDetails,
+    merchandiseOrders: [...merchandise.values()],
+  };
 }

@@ -1,0 +1,224 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  stayEndDate,
+  stayPrice,
+  type AccommodationType,
+  type confirmAccommodationSchema,
+  type createAccommodationOrderSchema,
+} from '@/lib/schemas/shop';
+import type { AuthUser } from '@/lib/server/auth/session';
+import type { Db } from '@/lib/server/db';
+import {
+  accommodationBookings,
+  accommodationOptions,
+  accommodationTypes,
+  paymentOrders,
+  users,
+} from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
+import { sendMail } from '@/lib/server/mail/mail-service';
+import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
+import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
+import {
+  assertAmountMatches,
+  createPaymentOrder,
+  orderForCheckout,
+  type CheckoutOrder,
+} from '@/lib/server/payments/orders';
+import { settleOrder, type Fulfiller } from '@/lib/server/payments/settle';
+import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
+import { convertHolds, heldUnits, holdStock } from './stock';
+
+/** What an accommodation payment order pays for. */
+interface AccommodationOrderItem {
+  optionId: number;
+  typeName: string;
+  startDate: string;
+  days: number;
+  identityUploadId: string | null;
+}
+
+/** Types with their nightly price and date options; an option is available while places are left after holds. */
+export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
+  const types = await db
+    .select()
+    .from(accommodationTypes)
+    .orderBy(asc(accommodationTypes.position), asc(accommodationTypes.id));
+  const options = await db
+    .select()
+    .from(accommodationOptions)
+    .orderBy(asc(accommodationOptions.startDate), asc(accommodationOptions.days));
+  const held = await heldUnits(
+    db,
+    'accommodation_option',
+    options.map((o) => o.id),
+  );
+  return types.map((t) => ({
+    id: t.id,
+    accommodationType: t.accommodationType,
+    accomodationPrice: t.pricePerNight,
+    description: t.description,
+    accommodations: options
+      .filter((o) => o.typeId === t.id)
+      .map((o) => ({
+        id: o.id,
+        StartDate: o.startDate,
+        Days: o.days,
+        isAvailable: o.capacity - o.booked - (held.get(o.id) ?? 0) > 0,
+      })),
+  }));
+}
+
+async function hasBooking(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accommodationBookings.id })
+    .from(accommodationBookings)
+    .where(and(eq(accommodationBookings.userId, userId), eq(accommodationBookings.status, 'confirmed')));
+  return row !== undefined;
+}
+
+async function optionWithType(db: Db, optionId: number) {
+  const [row] = await db
+    .select({
+      id: accommodationOptions.id,
+      startDate: accommodationOptions.startDate,
+      days: accommodationOptions.days,
+      typeName: accommodationTypes.accommodationType,
+      pricePerNight: accommodationTypes.pricePerNight,
+    })
+    .from(accommodationOptions)
+    .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
+    .where(eq(accommodationOptions.id, optionId));
+  if (!row) throw new AppError('not_found', 'This accommodation option does not exist.');
+  return row;
+}
+
+/** The caller's own uploaded identity proof behind a URL this app gave out. */
+async function proofOf(db: Db, userId: string, url: string): Promise<{ id: string }> {
+  const uploadId = uploadIdFromUrl(url);
+  const proof = uploadId ? await ownedUpload(db, userId, uploadId) : null;
+  if (!proof)
+    throw new AppError(
+      'invalid_input',
+      'Please upload your identity proof again: this file is not yours or does not exist.',
+    );
+  return proof;
+}
+
+const alreadyBooked =
+  'You have already paid for accomodation the confirmation has been sent to your registered email address.';
+
+export async function createAccommodationOrder(
+  db: Db,
+  caller: AuthUser,
+  input: z.infer<typeof createAccommodationOrderSchema>,
+): Promise<CheckoutOrder> {
+  if (await hasBooking(db, caller.id)) throw new AppError('conflict', alreadyBooked);
+  const option = await optionWithType(db, input.accommodationId);
+  if (option.pricePerNight === null) throw new AppError('invalid_input', 'Something Went Wrong');
+  const proof = input.identityProofUrl ? await proofOf(db, caller.id, input.identityProofUrl) : null;
+  const amountPaise = stayPrice(option.pricePerNight, option.days) * 100;
+  assertAmountMatches(input.amount, amountPaise);
+  const item: AccommodationOrderItem = {
+    optionId: option.id,
+    typeName: option.typeName,
+    startDate: option.startDate,
+    days: option.days,
+    identityUploadId: proof?.id ?? null,
+  };
+  return createPaymentOrder(db, {
+    purpose: 'accommodation',
+    userId: caller.id,
+    amountPaise,
+    item: { ...item },
+    hold: (tx, orderId) =>
+      holdStock(tx, {
+        orderId,
+        kind: 'accommodation_option',
+        itemId: option.id,
+        quantity: 1,
+        label: `${option.typeName} from ${option.startDate}`,
+      }),
+  });
+}
+
+export const accommodationSuccessMessage =
+  'Your accommodation is booked. The confirmation has been sent to your mail.';
+
+export async function confirmAccommodation(
+  db: Db,
+  caller: AuthUser,
+  input: z.infer<typeof confirmAccommodationSchema>,
+): Promise<void> {
+  if (input.userId !== caller.id) throw new AppError('forbidden', 'You can only book for your own account.');
+  const proof = await proofOf(db, caller.id, input.identityProofUrl);
+  const order = await orderForCheckout(db, caller.id, input.payData, 'accommodation');
+  const item = order.item as AccommodationOrderItem;
+  if (item.optionId !== input.accommodationId)
+    throw new AppError('invalid_input', 'This payment was made for a different stay.');
+  // The proof travels with the order, so the webhook path books with it too.
+  if (item.identityUploadId !== proof.id) {
+    await db
+      .update(paymentOrders)
+      .set({ item: { ...item, identityUploadId: proof.id } })
+      .where(eq(paymentOrders.id, order.id));
+  }
+  const outcome = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
+  if (outcome === 'refunded') {
+    throw new AppError(
+      'conflict',
+      'Your payment has been refunded because this stay could no longer be booked.',
+    );
+  }
+}
+
+async function guest(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { email: row.email, fullName: `${row.firstName} ${row.lastName}` } : null;
+}
+
+export const accommodationFulfiller: Fulfiller = {
+  async fulfil(tx, order) {
+    const item = order.item as AccommodationOrderItem;
+    if (!item.identityUploadId) {
+      // Paid, but the proof never reached us (the browser left before confirming): book once it arrives.
+      throw new AppError('payment_required', 'The identity proof has not been confirmed yet.');
+    }
+    await convertHolds(tx, order.id, new Map([[item.optionId, `${item.typeName} from ${item.startDate}`]]));
+    await tx.insert(accommodationBookings).values({
+      userId: order.userId,
+      optionId: item.optionId,
+      identityUploadId: item.identityUploadId,
+      paymentOrderId: order.id,
+      amountPaise: order.amountPaise,
+    });
+  },
+  async notify(db, order) {
+    const item = order.item as AccommodationOrderItem;
+    const to = await guest(db, order.userId);
+    if (!to) return;
+    await sendMail(
+      db,
+      accommodationBookingMail(to, {
+        type: item.typeName,
+        startDate: item.startDate,
+        endDate: stayEndDate(item.startDate, item.days),
+        nights: item.days,
+        amountPaise: order.amountPaise,
+      }),
+    );
+  },
+  async notifyRefund(db, order, reason) {
+    const to = await guest(db, order.userId);
+    if (to)
+      await sendMail(
+        db,
+        refundNoticeMail(to, { what: 'your accommodation', amountPaise: order.amountPaise, reason }),
+      );
+  },
+};

@@ -1,0 +1,184 @@
+import 'server-only';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  createMerchandiseOrderSchema,
+  MerchandiseProduct,
+  orderMerchandiseSchema,
+} from '@/lib/schemas/shop';
+import type { AuthUser } from '@/lib/server/auth/session';
+import type { Db, Tx } from '@/lib/server/db';
+import {
+  merchandiseOrderLines,
+  merchandiseOrders,
+  merchandiseProducts,
+  merchandiseVariants,
+  users,
+} from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
+import { sendMail } from '@/lib/server/mail/mail-service';
+import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
+import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
+import {
+  assertAmountMatches,
+  createPaymentOrder,
+  orderForCheckout,
+  type CheckoutOrder,
+  type PaymentOrder,
+} from '@/lib/server/payments/orders';
+import { settleOrder, type Fulfiller } from '@/lib/server/payments/settle';
+import { convertHolds, heldUnits, holdStock } from './stock';
+
+/** What a merchandise payment order pays for. */
+interface MerchandiseOrderItem {
+  lines: { variantId: number; size: string; qty: number; unitPricePaise: number }[];
+  productName: string;
+}
+
+/** Products with their sizes; a size is available while enabled and units are left after holds. */
+export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
+  const products = await db
+    .select()
+    .from(merchandiseProducts)
+    .orderBy(asc(merchandiseProducts.position), asc(merchandiseProducts.id));
+  const variants = await db
+    .select()
+    .from(merchandiseVariants)
+    .orderBy(asc(merchandiseVariants.position), asc(merchandiseVariants.id));
+  const held = await heldUnits(
+    db,
+    'merchandise_variant',
+    variants.map((v) => v.id),
+  );
+  return products.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.pricePaise / 100,
+    oldPrice: p.oldPricePaise === null ? null : p.oldPricePaise / 100,
+    image1url: p.image1Url,
+    image2url: p.image2Url,
+    variants: variants
+      .filter((v) => v.productId === p.id)
+      .map((v) => ({
+        id: v.id,
+        type: v.type,
+        isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) > 0,
+      })),
+  }));
+}
+
+export async function createMerchandiseOrder(
+  db: Db,
+  caller: AuthUser,
+  input: z.infer<typeof createMerchandiseOrderSchema>,
+): Promise<CheckoutOrder> {
+  const variantIds = input.cart.map((l) => l.variantId);
+  const rows = await db
+    .select({
+      id: merchandiseVariants.id,
+      type: merchandiseVariants.type,
+      price: merchandiseProducts.pricePaise,
+      productName: merchandiseProducts.name,
+    })
+    .from(merchandiseVariants)
+    .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
+    .where(inArray(merchandiseVariants.id, variantIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lines = input.cart.map((line) => {
+    const variant = byId.get(line.variantId);
+    if (!variant) throw new AppError('invalid_input', 'One of the sizes in your cart does not exist.');
+    return { variantId: variant.id, size: variant.type, qty: line.qty, unitPricePaise: variant.price };
+  });
+  const amountPaise = lines.reduce((sum, l) => sum + l.qty * l.unitPricePaise, 0);
+  assertAmountMatches(input.amount, amountPaise);
+  const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
+  return createPaymentOrder(db, {
+    purpose: 'merchandise',
+    userId: caller.id,
+    amountPaise,
+    item: { ...item },
+    hold: async (tx: Tx, orderId: string) => {
+      // Always lock in id order, so two carts with the same sizes cannot deadlock.
+      for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+        await holdStock(tx, {
+          orderId,
+          kind: 'merchandise_variant',
+          itemId: line.variantId,
+          quantity: line.qty,
+          label: `Size ${line.size}`,
+        });
+      }
+    },
+  });
+}
+
+export const merchandiseSuccessMessage =
+  'Your merchandise order is confirmed. Details have been sent to your mail.';
+
+export async function orderMerchandise(
+  db: Db,
+  caller: AuthUser,
+  input: z.infer<typeof orderMerchandiseSchema>,
+): Promise<void> {
+  if (input.userId !== caller.id) throw new AppError('forbidden', 'You can only order for your own account.');
+  const order = await orderForCheckout(db, caller.id, input.payData, 'merchandise');
+  const item = order.item as MerchandiseOrderItem;
+  const sameCart =
+    input.cart.length === item.lines.length &&
+    item.lines.every((l) => input.cart.some((c) => c.variantId === l.variantId && c.qty === l.qty));
+  if (!sameCart) throw new AppError('invalid_input', 'This payment was made for a different cart.');
+  const outcome = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
+  if (outcome === 'refunded') {
+    throw new AppError('conflict', 'Your payment has been refunded because part of your order sold out.');
+  }
+}
+
+async function buyer(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { email: row.email, fullName: `${row.firstName} ${row.lastName}` } : null;
+}
+
+export const merchandiseFulfiller: Fulfiller = {
+  async fulfil(tx, order) {
+    const item = order.item as MerchandiseOrderItem;
+    await convertHolds(tx, order.id, new Map(item.lines.map((l) => [l.variantId, `Size ${l.size}`])));
+    const [created] = await tx
+      .insert(merchandiseOrders)
+      .values({ userId: order.userId, paymentOrderId: order.id, totalPaise: order.amountPaise })
+      .returning({ id: merchandiseOrders.id });
+    await tx.insert(merchandiseOrderLines).values(
+      item.lines.map((l) => ({
+        orderId: created!.id,
+        variantId: l.variantId,
+        qty: l.qty,
+        unitPricePaise: l.unitPricePaise,
+        lineTotalPaise: l.qty * l.unitPricePaise,
+      })),
+    );
+  },
+  async notify(db, order: PaymentOrder) {
+    const item = order.item as MerchandiseOrderItem;
+    const to = await buyer(db, order.userId);
+    if (!to) return;
+    await sendMail(
+      db,
+      merchandiseOrderMail(to, {
+        productName: item.productName,
+        lines: item.lines.map((l) => ({ size: l.size, qty: l.qty, totalPaise: l.qty * l.unitPricePaise })),
+        totalPaise: order.amountPaise,
+      }),
+    );
+  },
+  async notifyRefund(db, order, reason) {
+    const to = await buyer(db, order.userId);
+    if (to)
+      await sendMail(
+        db,
+        refundNoticeMail(to, { what: 'your merchandise order', amountPaise: order.amountPaise, reason }),
+      );
+  },
+};

@@ -1,0 +1,136 @@
+import 'server-only';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/server/db';
+import { accommodationOptions, merchandiseVariants, stockHolds } from '@/lib/server/db/schema';
+import { now } from '@/lib/server/clock';
+import { AppError } from '@/lib/server/http/app-error';
+
+/*
+ * Limited stock: T-shirt sizes and accommodation places. What is left = total - sold - active holds,
+ * always computed with the item's row locked, so concurrent buyers queue on the lock and can never
+ * take more than exists. A hold is active until it expires, is released, or becomes a sale.
+ */
+
+export type StockKind = 'merchandise_variant' | 'accommodation_option';
+export const holdMinutes = 15;
+
+function activeHold() {
+  return and(isNull(stockHolds.releasedAt), isNull(stockHolds.convertedAt), gt(stockHolds.expiresAt, now()));
+}
+
+/** Units held right now per item, optionally ignoring one order's holds. */
+export async function heldUnits(
+  db: Db | Tx,
+  kind: StockKind,
+  itemIds: number[],
+  exceptOrderId?: string,
+): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: stockHolds.itemId, held: sql<number>`cast(sum(${stockHolds.quantity}) as int)` })
+    .from(stockHolds)
+    .where(
+      and(
+        eq(stockHolds.kind, kind),
+        inArray(stockHolds.itemId, itemIds),
+        activeHold(),
+        exceptOrderId ? sql`${stockHolds.paymentOrderId} <> ${exceptOrderId}` : undefined,
+      ),
+    )
+    .groupBy(stockHolds.itemId);
+  return new Map(rows.map((r) => [r.itemId, Number(r.held)]));
+}
+
+/** Locks an item's row and answers its total and units already sold or booked. */
+async function lockItem(
+  tx: Tx,
+  kind: StockKind,
+  itemId: number,
+): Promise<{ total: number; taken: number; enabled: boolean } | null> {
+  if (kind === 'merchandise_variant') {
+    const [row] = await tx
+      .select({
+        total: merchandiseVariants.stock,
+        taken: merchandiseVariants.sold,
+        enabled: merchandiseVariants.isEnabled,
+      })
+      .from(merchandiseVariants)
+      .where(eq(merchandiseVariants.id, itemId))
+      .for('update');
+    return row ?? null;
+  }
+  const [row] = await tx
+    .select({ total: accommodationOptions.capacity, taken: accommodationOptions.booked })
+    .from(accommodationOptions)
+    .where(eq(accommodationOptions.id, itemId))
+    .for('update');
+  return row ? { ...row, enabled: true } : null;
+}
+
+/** Reserves `quantity` units for an order until the hold expires; refuses when fewer are left. */
+export async function holdStock(
+  tx: Tx,
+  input: { orderId: string; kind: StockKind; itemId: number; quantity: number; label: string },
+): Promise<void> {
+  const item = await lockItem(tx, input.kind, input.itemId);
+  if (!item || !item.enabled) throw new AppError('conflict', `${input.label} is not available.`);
+  const held = (await heldUnits(tx, input.kind, [input.itemId])).get(input.itemId) ?? 0;
+  const left = item.total - item.taken - held;
+  if (left < input.quantity) {
+    throw new AppError(
+      'conflict',
+      left <= 0
+        ? `${input.label} is sold out.`
+        : `Only ${left} left of ${input.label}; please lower the quantity.`,
+      { reason: 'sold_out' },
+    );
+  }
+  await tx.insert(stockHolds).values({
+    paymentOrderId: input.orderId,
+    kind: input.kind,
+    itemId: input.itemId,
+    quantity: input.quantity,
+    expiresAt: new Date(now().getTime() + holdMinutes * 60_000),
+  });
+}
+
+/**
+ * Turns an order's holds into sales. A hold that expired before the payment arrived still converts if
+ * enough stock is left; otherwise the purchase is undeliverable (and the payment gets refunded).
+ */
+export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, string>): Promise<void> {
+  const holds = await tx
+    .select()
+    .from(stockHolds)
+    .where(and(eq(stockHolds.paymentOrderId, orderId), isNull(stockHolds.convertedAt)));
+  if (holds.length === 0) throw new AppError('gone', 'The reservation for this order no longer exists.');
+  for (const hold of holds) {
+    const item = await lockItem(tx, hold.kind, hold.itemId);
+    if (!item) throw new AppError('gone', 'This item no longer exists.');
+    const stillActive = hold.releasedAt === null && hold.expiresAt.getTime() > now().getTime();
+    if (!stillActive) {
+      const held = (await heldUnits(tx, hold.kind, [hold.itemId], orderId)).get(hold.itemId) ?? 0;
+      if (item.total - item.taken - held < hold.quantity) {
+        throw new AppError(
+          'gone',
+          `${labels.get(hold.itemId) ?? 'This item'} sold out while your payment was on its way.`,
+        );
+      }
+    }
+    if (hold.kind === 'merchandise_variant') {
+      await tx
+        .update(merchandiseVariants)
+        .set({ sold: sql`${merchandiseVariants.sold} + ${hold.quantity}` })
+        .where(eq(merchandiseVariants.id, hold.itemId));
+    } else {
+      await tx
+        .update(accommodationOptions)
+        .set({ booked: sql`${accommodationOptions.booked} + ${hold.quantity}` })
+        .where(eq(accommodationOptions.id, hold.itemId));
+    }
+    await tx
+      .update(stockHolds)
+      .set({ convertedAt: now(), releasedAt: null })
+      .where(eq(stockHolds.id, hold.id));
+  }
+}

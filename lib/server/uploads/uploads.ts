@@ -1,0 +1,97 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AuthUser } from '@/lib/server/auth/session';
+import type { Db } from '@/lib/server/db';
+import { uploads } from '@/lib/server/db/schema';
+import { organiserRoles } from '@/lib/roles';
+import { AppError } from '@/lib/server/http/app-error';
+import { fileStorage } from './storage';
+
+/** Identity proofs and other private files: at most 5 MB, JPEG, PNG, WebP or PDF by their bytes. */
+export const maxUploadBytes = 5 * 1024 * 1024;
+
+const signatures: { type: string; matches: (b: Buffer) => boolean }[] = [
+  { type: 'image/jpeg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    type: 'image/webp',
+    matches: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+  { type: 'application/pdf', matches: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+];
+
+/** The file's real type from its first bytes, or null when it is none of the accepted ones. */
+export function sniffType(bytes: Buffer): string | null {
+  return signatures.find((s) => s.matches(bytes))?.type ?? null;
+}
+
+export function uploadUrl(id: string): string {
+  return `/api/uploads/${id}`;
+}
+
+/** The upload id inside a URL this app gave out, or null. */
+export function uploadIdFromUrl(url: string): string | null {
+  const match = url.match(/\/api\/uploads\/([0-9a-f-]{36})$/i);
+  return match?.[1] ?? null;
+}
+
+export async function saveUpload(
+  db: Db,
+  owner: AuthUser,
+  file: File,
+  purpose: 'identity_proof' | 'content',
+): Promise<{ id: string; url: string }> {
+  if (file.size === 0) throw new AppError('invalid_input', 'The file is empty.');
+  if (file.size > maxUploadBytes) throw new AppError('too_large', 'The file is larger than 5 MB.');
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const type = sniffType(bytes);
+  if (!type)
+    throw new AppError('unsupported_type', 'Only JPEG, PNG, WebP images and PDF files can be uploaded.');
+  const storageKey = crypto.randomBytes(24).toString('base64url');
+  await fileStorage().put(storageKey, bytes, type);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      ownerUserId: owner.id,
+      purpose,
+      contentType: type,
+      sizeBytes: bytes.length,
+      storageKey,
+      originalName: file.name.slice(0, 200) || null,
+    })
+    .returning({ id: uploads.id });
+  return { id: row!.id, url: uploadUrl(row!.id) };
+}
+
+/** An upload of this owner (for a booking's identity proof), or null. */
+export async function ownedUpload(db: Db, ownerId: string, id: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: uploads.id, owner: uploads.ownerUserId })
+    .from(uploads)
+    .where(eq(uploads.id, id));
+  return row && row.owner === ownerId ? { id: row.id } : null;
+}
+
+/** A file for its owner or an organiser; anyone else gets "not found", so ids reveal nothing. */
+export async function readUpload(
+  db: Db,
+  viewer: AuthUser,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string; name: string }> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  const allowed =
+    row && (row.ownerUserId === viewer.id || (organiserRoles as readonly string[]).includes(viewer.role));
+  if (!row || !allowed) throw new AppError('not_found', 'No such file.');
+  const bytes = await fileStorage().get(row.storageKey);
+  if (!bytes) throw new AppError('not_found', 'No such file.');
+  const extension =
+    { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }[
+      row.contentType
+    ] ?? 'bin';
+  return { bytes, contentType: row.contentType, name: `upload-${row.id.slice(0, 8)}.${extension}` };
+}
