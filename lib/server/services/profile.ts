@@ -6,12 +6,15 @@ import {
   accommodationBookings,
   eventCategories,
   events,
+  merchandiseOrderLines,
+  merchandiseOrders,
+  merchandiseVariants,
   registrationMembers,
   users,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 
-/** The profile of SPEC.md part 3 for its owner: details, live event registrations, accommodation paid. */
+/** The profile of SPEC.md part 3 for its owner: details, live event registrations, accommodation paid, T-shirt orders. */
 export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const [user] = await db
     .select({
