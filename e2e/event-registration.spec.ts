@@ -153,7 +153,9 @@ test.describe('event registration', () => {
 
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Register for free' }).click();
     const bravo = page.getByRole('status').filter({ hasText: 'Bravo' });
@@ -321,6 +323,8 @@ test.describe('accessibility of the registration screen', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ).toEqual([]);
   });
 });

@@ -38,24 +38,26 @@ function ToastViewport({ store }: { store: ToastStore }) {
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4"
     >
       {toasts.map((t) => (
-        <li
-          key={t.id}
-          role={t.variant === 'error' ? 'alert' : 'status'}
-          data-variant={t.variant}
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-parchment shadow-xl ${variantStyle[t.variant]}`}
-        >
-          <div className="flex-1">
-            <p className="font-display text-sm font-semibold">{t.title}</p>
-            {t.description ? <p className="mt-0.5 text-sm opacity-90">{t.description}</p> : null}
-          </div>
-          <button
-            type="button"
-            onClick={() => store.close(t.id)}
-            className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
-            aria-label="Close notification"
+        // The live-region role sits inside the list item, so the list keeps proper list items.
+        <li key={t.id} className="pointer-events-auto w-full max-w-sm">
+          <div
+            role={t.variant === 'error' ? 'alert' : 'status'}
+            data-variant={t.variant}
+            className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-parchment shadow-xl ${variantStyle[t.variant]}`}
           >
-            ×
-          </button>
+            <div className="flex-1">
+              <p className="font-display text-sm font-semibold">{t.title}</p>
+              {t.description ? <p className="mt-0.5 text-sm opacity-90">{t.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => store.close(t.id)}
+              className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+              aria-label="Close notification"
+            >
+              ×
+            </button>
+          </div>
         </li>
       ))}
     </ol>
