@@ -13,12 +13,14 @@ const emailList = z
   .max(50, 'A team cannot have more than 50 members.');
 
 /** POST /api/event-register/user-event-verification/{eventId}; participationId names the chosen option. */
+export const teamNameSchema = z.string().trim().max(60, 'Team name must be at most 60 characters.');
+
 export const verifyTeamSchema = z.object({
   emails: emailList,
   participationId: z.coerce.number('Please choose how you are taking part.').int().positive().optional(),
+  /** Checked when sent (this site's screen sends it), so a missing team name is caught before paying. */
+  teamName: teamNameSchema.nullable().optional(),
 });
-
-export const teamNameSchema = z.string().trim().max(60, 'Team name must be at most 60 characters.');
 
 /** POST /api/payment/create-event-order: amount in rupees as the screen shows it. */
 export const createEventOrderSchema = z.object({

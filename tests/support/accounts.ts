@@ -1,7 +1,10 @@
 import { POST as login } from '@/app/api/login/route';
 import { POST as register } from '@/app/api/register/route';
 import { POST as validateOtp } from '@/app/api/validate-otp/route';
+import { signToken } from '@/lib/server/auth/jwt';
+import { hashPassword } from '@/lib/server/auth/passwords';
 import type { Db } from '@/lib/server/db';
+import { users } from '@/lib/server/db/schema';
 import { listOutbox } from '@/lib/server/mail/mail-service';
 import { call } from './api';
 
@@ -46,4 +49,35 @@ export async function signedInUser(db: Db, overrides: Record<string, unknown> = 
   const userId = JSON.parse(Buffer.from(answer.body.token.split('.')[1]!, 'base64url').toString())
     .userId as string;
   return { ...details, email: String(details.email).toLowerCase(), token: answer.body.token, userId };
+}
+
+let quickCounter = 0;
+const quickHash = hashPassword('secret12');
+
+/** A verified account made straight in the database, with a token: for tests that need many buyers. */
+export async function quickUser(
+  db: Db,
+  overrides: { role?: 'user' | 'organiser' | 'admin'; email?: string } = {},
+) {
+  quickCounter += 1;
+  const email =
+    overrides.email ??
+    `buyer.${Date.now()}.${quickCounter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await quickHash,
+      firstName: 'Quick',
+      lastName: `Buyer${quickCounter}`,
+      phoneNumber: '9000000123',
+      dob: '2001-01-01',
+      gender: 'other',
+      college: 'Test College',
+      role: overrides.role ?? 'user',
+      verified: true,
+    })
+    .returning();
+  const token = await signToken({ userId: row!.id, email, role: row!.role, tv: row!.tokenVersion });
+  return { email, userId: row!.id, token };
 }

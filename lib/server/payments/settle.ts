@@ -91,15 +91,27 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
         .update(paymentOrders)
         .set({ state: 'paid', providerPaymentId: paymentId, paidAt: now() })
         .where(eq(paymentOrders.id, orderId));
+      let undeliverable: Undeliverable | null = null;
       try {
         // A savepoint: a purchase that can no longer be delivered rolls back alone, the payment stays recorded.
         await tx.transaction(async (inner) => fulfiller.fulfil(inner, order));
       } catch (error) {
         if (error instanceof AppError && (error.code === 'conflict' || error.code === 'gone')) {
-          return new Undeliverable(error.message);
+          undeliverable = new Undeliverable(error.message);
+        } else if (isUniqueViolation(error)) {
+          undeliverable = new Undeliverable('Someone in this purchase already has it.');
+        } else {
+          throw error;
         }
-        if (isUniqueViolation(error)) return new Undeliverable('Someone in this purchase already has it.');
-        throw error;
+      }
+      if (undeliverable) {
+        // Decided here, under the lock: a racing settle of the same payment then sees 'refunded' and stops.
+        await tx
+          .update(paymentOrders)
+          .set({ state: 'refunded', refundedAt: now(), failureReason: undeliverable.reason.slice(0, 500) })
+          .where(eq(paymentOrders.id, orderId));
+        await releaseHolds(tx, orderId);
+        return undeliverable;
       }
       await tx
         .update(paymentOrders)
@@ -131,6 +143,7 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
   return outcome;
 }
 
+/** Gives a payment back through the provider, once (a payment already refunded is left alone). */
 async function refundPayment(
   db: Db,
   order: PaymentOrder,
@@ -138,18 +151,12 @@ async function refundPayment(
   amount: number,
   reason: string,
 ): Promise<void> {
-  const refund = await paymentProvider().client.refundPayment(paymentId, {
-    amount,
-    notes: { reason: reason.slice(0, 200) },
-  });
+  const { client } = paymentProvider();
+  const payment = await client.fetchPayment(paymentId);
+  if (payment.amount_refunded >= payment.amount) return;
+  const refund = await client.refundPayment(paymentId, { amount, notes: { reason: reason.slice(0, 200) } });
   if (order.providerPaymentId === paymentId) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(paymentOrders)
-        .set({ state: 'refunded', refundedAt: now(), providerRefundId: refund.id, failureReason: reason })
-        .where(eq(paymentOrders.id, order.id));
-      await releaseHolds(tx, order.id);
-    });
+    await db.update(paymentOrders).set({ providerRefundId: refund.id }).where(eq(paymentOrders.id, order.id));
   }
   logger.warn(
     { orderId: order.id, paymentId, refundId: refund.id, reason },

@@ -52,7 +52,7 @@ export async function verifyTeam(
   db: Db,
   caller: AuthUser,
   eventId: number,
-  input: { emails: string[]; participationId?: number },
+  input: { emails: string[]; participationId?: number; teamName?: string | null },
 ): Promise<VerifiedTeam> {
   const event = await getEvent(db, { eventId });
   if (!event) throw new AppError('not_found', 'This event does not exist.');
@@ -66,6 +66,7 @@ export async function verifyTeam(
         : undefined
       : event.participations.find((p) => p.id === input.participationId);
   if (!option) throw new AppError('invalid_input', 'Please choose one of this event’s ways of taking part.');
+  if (input.teamName !== undefined) teamNameFor(option, input.teamName);
 
   const emails = input.emails.map((e) => e.trim().toLowerCase());
   if (emails[0] !== caller.email) {
