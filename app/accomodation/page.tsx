@@ -1,14 +1,14 @@
+// /accomodation (spelt so, SPEC.md part 2): accommodation booking, for signed-in participants.
 import type { Metadata } from 'next';
+import { AccommodationScreen } from '@/components/accommodation/accommodation-screen';
 import { RoleGuard } from '@/components/auth/role-guard';
-import { ComingSoon } from '@/components/ui/coming-soon';
 
-// Placeholder until this screen is built; guarded like the real screen (proxy.ts and the client guard).
-export const metadata: Metadata = { title: 'Accomodation', robots: { index: false } };
+export const metadata: Metadata = { title: 'Accommodation', robots: { index: false } };
 
 export default function Page() {
   return (
     <RoleGuard>
-      <ComingSoon />
+      <AccommodationScreen />
     </RoleGuard>
   );
 }

@@ -1,14 +1,14 @@
+// /merchendise (spelt so, SPEC.md part 2): the same screen as /merchandise.
 import type { Metadata } from 'next';
 import { RoleGuard } from '@/components/auth/role-guard';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { MerchandiseScreen } from '@/components/merch/merchandise-screen';
 
-// Placeholder until this screen is built; guarded like the real screen (proxy.ts and the client guard).
-export const metadata: Metadata = { title: 'Merchendise', robots: { index: false } };
+export const metadata: Metadata = { title: 'Merchandise', robots: { index: false } };
 
 export default function Page() {
   return (
     <RoleGuard>
-      <ComingSoon />
+      <MerchandiseScreen />
     </RoleGuard>
   );
 }

@@ -1,7 +1,6 @@
+import type { CheckoutSuccess, CreatedOrder } from '@/components/payment/razorpay-checkout';
 import { api } from '@/lib/api-client';
-import type { Profile } from '@/lib/schemas/auth';
 import type { VerificationResult } from '@/lib/schemas/event-registration';
-import type { CheckoutPrefill, CheckoutSuccess, CreatedOrder } from './razorpay-checkout';
 import type { TeamSubmission } from './team-draft';
 
 /** The event registration calls of SPEC.md part 7, typed for the screen. */
@@ -43,16 +42,5 @@ export function registerForEvent(
   });
 }
 
-/** Checkout's prefill from the profile; just the e-mail when the profile cannot be read. */
-export async function checkoutPrefill(userId: string, email: string): Promise<CheckoutPrefill> {
-  try {
-    const { data } = await api.get<Profile>(`/api/my-profile/${encodeURIComponent(userId)}`);
-    return {
-      name: `${data.first_name} ${data.last_name}`.trim(),
-      email: data.email,
-      contact: data.phone_number,
-    };
-  } catch {
-    return { email };
-  }
-}
+/** Moved to components/payment with the rest of Checkout; kept here for the event screens' imports. */
+export { checkoutPrefill } from '@/components/payment/checkout-prefill';

@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
+import { loadCheckout, openCheckout, sdkLoadFailedMessage } from '@/components/payment/razorpay-checkout';
 import { useToast } from '@/components/toast/toast-provider';
 import { ApiError, messageOf } from '@/lib/api-client';
 import type { FestivalEvent } from '@/lib/content-types';
-import { loadCheckout, openCheckout, sdkLoadFailedMessage } from './razorpay-checkout';
 import { checkoutPrefill, createEventOrder, registerForEvent } from './registration-api';
 import type { TeamSubmission } from './team-draft';
 

@@ -10,13 +10,17 @@ import { useToast } from '@/components/toast/toast-provider';
 import { api } from '@/lib/api-client';
 import { formatDateOfBirth, formatPhone } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
+import { MerchandiseOrders } from './merchandise-orders';
 import { RegisteredEvents } from './registered-events';
 
 type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
 const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: 'Female', other: 'Other' };
 
-/** The signed-in participant's profile: personal details, registered events and the accommodation flag. */
+/**
+ * The signed-in participant's profile: personal details, the accommodation flag, registered events and
+ * merchandise orders.
+ */
 export function ProfileView() {
   const { user, logout } = useAuth();
   const { toast } = useToast();
@@ -104,6 +108,14 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </p>
         ) : null}
       </section>
+      {profile.merchandiseOrders.length > 0 ? (
+        <section aria-labelledby="merchandise-orders" className={cardClass}>
+          <h2 id="merchandise-orders" className={headingClass}>
+            Merchandise orders
+          </h2>
+          <MerchandiseOrders orders={profile.merchandiseOrders} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,84 @@
+'use client';
+
+import { InlineLoader } from '@/components/forms/inline-loader';
+import { useBuyer, type Buyer } from '@/components/payment/use-buyer';
+import { PageLoader } from '@/components/ui/page-loader';
+import { AccommodationGuidelines, FestivalInstructions } from './accommodation-guidelines';
+import { AccommodationHero } from './accommodation-hero';
+import { BookingPanel } from './booking-panel';
+import { useAccommodationData } from './use-accommodation-data';
+
+const pageClass =
+  'min-h-dvh bg-[radial-gradient(ellipse_at_top,_#2a1f5c_0%,_#140f2b_45%,_#0d0a1a_100%)] px-4 pb-16 pt-24';
+const cardClass = 'rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 sm:p-8';
+
+export const alreadyBookedMessage =
+  'You have already paid for accomodation the confirmation has been sent to your registered email address.';
+
+/**
+ * The accommodation screen of SPEC.md parts 2 and 4 (/accomodation): hero, guidelines, the booking and
+ * general instructions; once a stay is paid, only the confirmation message.
+ */
+export function AccommodationScreen() {
+  const buyer = useBuyer('Something went wrong!');
+  if (!buyer) return <PageLoader />;
+  return <AccommodationPage buyer={buyer} />;
+}
+
+function AccommodationPage({ buyer }: { buyer: Buyer }) {
+  const { profile, types, retryTypes, refresh } = useAccommodationData(buyer.userId);
+
+  if (profile.status === 'loading') {
+    return (
+      <main className={`${pageClass} flex items-center justify-center`}>
+        <InlineLoader label="Loading accommodation" />
+      </main>
+    );
+  }
+  if (profile.status === 'ready' && profile.value.accomodationTaken) {
+    return (
+      <main className={`${pageClass} flex items-center justify-center`}>
+        <h1 className="sr-only">Accommodation</h1>
+        <p className="max-w-xl rounded-2xl border border-emerald-400/50 bg-emerald-950/40 p-6 text-center text-lg">
+          {alreadyBookedMessage}
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <main className={pageClass}>
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-8">
+        <AccommodationHero />
+        <AccommodationGuidelines />
+        <section aria-labelledby="book-your-stay" className={cardClass}>
+          <h2 id="book-your-stay" className="mb-6 font-display text-2xl text-gold">
+            Book your stay
+          </h2>
+          {types.status === 'loading' ? <InlineLoader label="Loading accommodation options" /> : null}
+          {types.status === 'failed' ? (
+            <div className="flex flex-col items-center gap-4 text-center">
+              <p>We couldn&apos;t load the accommodation options just now.</p>
+              <button
+                type="button"
+                onClick={retryTypes}
+                className="inline-flex min-h-11 items-center rounded-full border border-gold/50 px-5 py-2 font-display text-sm tracking-wide text-gold transition hover:bg-gold/10"
+              >
+                Try again
+              </button>
+            </div>
+          ) : null}
+          {types.status === 'ready' ? (
+            <BookingPanel
+              types={types.value}
+              profile={profile.status === 'ready' ? profile.value : null}
+              buyer={buyer}
+              onRefused={refresh}
+            />
+          ) : null}
+        </section>
+        <FestivalInstructions />
+      </div>
+    </main>
+  );
+}

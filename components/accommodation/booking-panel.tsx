@@ -1,0 +1,106 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { hintClass } from '@/components/forms/field-classes';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { checkoutPrefill, prefillFromProfile } from '@/components/payment/checkout-prefill';
+import { PaymentOverlay } from '@/components/payment/payment-overlay';
+import type { Buyer } from '@/components/payment/use-buyer';
+import { usePurchase } from '@/components/payment/use-purchase';
+import { useToast } from '@/components/toast/toast-provider';
+import { messageOf } from '@/lib/api-client';
+import { festival } from '@/lib/festival';
+import type { Profile } from '@/lib/schemas/auth';
+import { stayPrice, type AccommodationType } from '@/lib/schemas/shop';
+import { confirmAccommodation, createAccommodationOrder } from './accommodation-api';
+import { DateOptions } from './date-options';
+import { IdentityProofUpload, useProofUpload } from './identity-proof-upload';
+import { PriceBox } from './price-box';
+import { stayLabel } from './stay-dates';
+import { TypeCards } from './type-cards';
+
+const missingPrice = 'Something Went Wrong';
+
+/**
+ * The booking of SPEC.md part 4: a type (which clears the dates), a date option, the identity proof
+ * (offered once dates are chosen), the price, and 'Book Now' (enabled with dates and a proof) to checkout.
+ */
+export function BookingPanel({
+  types,
+  profile,
+  buyer,
+  onRefused,
+}: {
+  types: readonly AccommodationType[];
+  profile: Profile | null;
+  buyer: Buyer;
+  onRefused: () => void;
+}) {
+  const { toast } = useToast();
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [optionId, setOptionId] = useState<number | null>(null);
+  const { proof, uploading, upload } = useProofUpload();
+  const { purchase, inProgress } = usePurchase();
+
+  const type = types.find((t) => t.id === typeId) ?? null;
+  // Derived, so an option that sold out in the meantime is simply no longer chosen.
+  const option = type?.accommodations.find((o) => o.id === optionId && o.isAvailable) ?? null;
+  const canBook = option !== null && proof !== null && !uploading;
+
+  function chooseType(next: AccommodationType) {
+    setTypeId(next.id);
+    setOptionId(null);
+    if (next.accomodationPrice === null) toast({ title: missingPrice, variant: 'error' });
+  }
+
+  function book(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!type || !option || !proof || !canBook || inProgress) return;
+    const price = type.accomodationPrice;
+    if (price === null) {
+      toast({ title: missingPrice, variant: 'error' });
+      return;
+    }
+    const stay = { accommodationId: option.id, identityProofUrl: proof.url };
+    void purchase({
+      title: `${festival.name} Accommodation Booking`,
+      description: `${type.accommodationType}, ${stayLabel(option)}`,
+      createOrder: () => createAccommodationOrder(stayPrice(price, option.Days), stay),
+      prefill: () => (profile ? prefillFromProfile(profile) : checkoutPrefill(buyer.userId, buyer.email)),
+      confirm: (payData) => confirmAccommodation(buyer.userId, stay, payData),
+      orderFailed: (error) => {
+        toast({
+          title: 'The booking could not start',
+          description: messageOf(error, 'Something went wrong'),
+          variant: 'error',
+        });
+        onRefused();
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={book} className="flex flex-col gap-8">
+      <TypeCards types={types} selectedId={typeId} onChoose={chooseType} />
+      {type ? (
+        <DateOptions
+          options={type.accommodations}
+          selectedId={option?.id ?? null}
+          onChoose={(next) => setOptionId(next.id)}
+        />
+      ) : null}
+      {option ? <IdentityProofUpload proof={proof} uploading={uploading} onUpload={upload} /> : null}
+      <div className="flex flex-col gap-3">
+        <PriceBox pricePerNight={type?.accomodationPrice} days={option?.Days ?? null} />
+        {/* Kept in place (only hidden) once booking is possible, so the button does not move. */}
+        <p className={`${hintClass} ${canBook ? 'invisible' : ''}`} aria-hidden={canBook || undefined}>
+          Choose your dates and upload your identity proof to book.
+        </p>
+        <SubmitButton disabled={!canBook} pending={inProgress}>
+          Book Now
+        </SubmitButton>
+      </div>
+      <PaymentOverlay show={inProgress} />
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { hintClass, labelClass } from '@/components/forms/field-classes';
+import { Spinner } from '@/components/forms/spinner';
+import { useToast } from '@/components/toast/toast-provider';
+import { messageOf } from '@/lib/api-client';
+import { uploadIdentityProof } from './accommodation-api';
+
+export interface UploadedProof {
+  url: string;
+  fileName: string;
+}
+
+/** The server's cap (POST /api/admin/upload answers 413 above it); checked first to spare the wait. */
+const maxProofBytes = 5 * 1024 * 1024;
+
+/** Uploads an identity proof, with the toasts of SPEC.md part 8; a failed upload keeps the earlier proof. */
+export function useProofUpload() {
+  const { toast } = useToast();
+  const [proof, setProof] = useState<UploadedProof | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const upload = useCallback(
+    async (file: File): Promise<boolean> => {
+      if (file.size > maxProofBytes) {
+        toast({
+          title: 'Failed to upload image',
+          description: 'The file is larger than 5 MB.',
+          variant: 'error',
+        });
+        return false;
+      }
+      setUploading(true);
+      try {
+        const { data } = await uploadIdentityProof(file);
+        setProof({ url: data.url, fileName: file.name });
+        toast({ title: 'Image uploaded successfully', variant: 'success' });
+        return true;
+      } catch (error) {
+        toast({
+          title: 'Failed to upload image',
+          description: messageOf(error, '') || undefined,
+          variant: 'error',
+        });
+        return false;
+      } finally {
+        setUploading(false);
+      }
+    },
+    [toast],
+  );
+
+  return { proof, uploading, upload };
+}
+
+/** The identity proof field: an image or PDF, uploaded as soon as it is chosen. */
+export function IdentityProofUpload({
+  proof,
+  uploading,
+  onUpload,
+}: {
+  proof: UploadedProof | null;
+  uploading: boolean;
+  onUpload: (file: File) => Promise<boolean>;
+}) {
+  const id = useId();
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const uploaded = await onUpload(file);
+    // A refused file must not look chosen: the status line says which proof is on file.
+    if (!uploaded) input.value = '';
+  }
+
+  return (
+    <div>
+      <h3 className="mb-1 font-display text-lg text-gold">3. Upload your identity proof</h3>
+      <label htmlFor={id} className={labelClass}>
+        Identity proof
+      </label>
+      <p id={`${id}-hint`} className={`${hintClass} mb-2`}>
+        A government photo ID as an image or a PDF, up to 5 MB. Bring the same ID with you.
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept="image/*,application/pdf"
+        onChange={(event) => void choose(event)}
+        disabled={uploading}
+        aria-describedby={`${id}-hint ${id}-status`}
+        className="block w-full max-w-full text-base text-parchment file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-gold/50 file:bg-black/30 file:px-4 file:py-2 file:font-display file:text-sm file:text-gold hover:file:bg-gold/10 disabled:opacity-60"
+      />
+      <p id={`${id}-status`} aria-live="polite" className="mt-2 flex min-h-7 items-center gap-2 text-sm">
+        {uploading ? (
+          <>
+            <Spinner className="h-4 w-4" /> Uploading…
+          </>
+        ) : proof ? (
+          <span className="break-all text-emerald-200">
+            <span aria-hidden="true">✓ </span>Uploaded: {proof.fileName}
+          </span>
+        ) : (
+          <span className="text-parchment/75">No file uploaded yet.</span>
+        )}
+      </p>
+    </div>
+  );
+}
