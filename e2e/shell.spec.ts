@@ -79,6 +79,7 @@ test.describe('navigation menu', () => {
   });
 
   test('the logo leads home and turns 0.2 degree per scrolled pixel', async ({ page }) => {
+    await page.addInitScript(() => window.sessionStorage.setItem('aetherfest:splash-seen', '1'));
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');
     await page.evaluate(() => window.scrollTo(0, 450));
@@ -140,6 +141,7 @@ test.describe('contact page and footer', () => {
   });
 
   test('the home page ends with the contact footer and offers Register when signed out', async ({ page }) => {
+    await page.addInitScript(() => window.sessionStorage.setItem('aetherfest:splash-seen', '1'));
     await page.goto('/');
     await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'CONTACT US' })).toBeAttached();
     await page.getByRole('link', { name: 'Register', exact: true }).click();

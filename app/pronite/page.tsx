@@ -1,9 +1,20 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { ProniteShow } from '@/components/pronite/pronite-show';
+import { festival } from '@/lib/festival';
+import { cachedProniteArtists } from '@/lib/server/content-cache';
 
-// Placeholder until this screen is built; it keeps the route reachable from the menu.
-export const metadata: Metadata = { title: 'Pronite' };
+export const dynamic = 'force-dynamic';
 
-export default function Page() {
-  return <ComingSoon />;
+export const metadata: Metadata = {
+  title: 'Pronite',
+  description: `${festival.concertNights} concert nights at ${festival.name}: meet the artists of Pronite.`,
+  alternates: { canonical: '/pronite' },
+};
+
+export default async function PronitePage() {
+  return (
+    <main>
+      <ProniteShow artists={await cachedProniteArtists()} />
+    </main>
+  );
 }
