@@ -6,7 +6,7 @@ import { festivalTitle } from '@/lib/festival';
 export const metadata: Metadata = {
   title: 'Forgot password',
   description: `Request a code to reset the password of your ${festivalTitle} account.`,
-  robots: { index: false },
+  alternates: { canonical: '/forgot-password' },
 };
 
 export default function ForgotPasswordPage() {

@@ -41,6 +41,8 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
                       width={600}
                       height={400}
                       unoptimized
+                      // The first card is the largest thing on a phone's first screen: never lazy.
+                      priority={index === 0}
                       className="aspect-[3/2] h-auto w-full object-cover transition group-hover:scale-[1.02]"
                     />
                     <h2 className="px-5 py-4 text-center font-display text-2xl tracking-wide text-parchment group-hover:text-gold">
