@@ -1,12 +1,7 @@
 // npm run db:migrate: apply the committed migrations to DATABASE_URL, or to the embedded database.
-import path from 'node:path';
-import { openDatabase } from '@/lib/server/db/client';
-import { env } from '@/lib/server/env';
+import { openConfiguredDatabase } from '@/lib/server/db';
 
-const e = env();
-const database = e.DATABASE_URL
-  ? openDatabase({ url: e.DATABASE_URL })
-  : openDatabase({ dataDir: path.resolve(e.DATA_DIR, 'db') });
+const database = openConfiguredDatabase();
 try {
   await database.migrate();
   console.log(`Migrations applied (${database.kind}).`);

@@ -1,13 +1,8 @@
 // npm run db:seed: load the festival content into an empty database (after migrating it).
-import path from 'node:path';
-import { openDatabase } from '@/lib/server/db/client';
+import { openConfiguredDatabase } from '@/lib/server/db';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import { env } from '@/lib/server/env';
 
-const e = env();
-const database = e.DATABASE_URL
-  ? openDatabase({ url: e.DATABASE_URL })
-  : openDatabase({ dataDir: path.resolve(e.DATA_DIR, 'db') });
+const database = openConfiguredDatabase();
 try {
   await database.migrate();
   const counts = await seedIfEmpty(database.db);

@@ -1,14 +1,8 @@
 // npm run payments:reconcile: settle paid-but-unfinished orders and expire unpaid ones, then exit.
-import path from 'node:path';
-import { adoptDatabase } from '@/lib/server/db';
-import { openDatabase } from '@/lib/server/db/client';
-import { env } from '@/lib/server/env';
+import { adoptDatabase, openConfiguredDatabase } from '@/lib/server/db';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 
-const e = env();
-const database = e.DATABASE_URL
-  ? openDatabase({ url: e.DATABASE_URL })
-  : openDatabase({ dataDir: path.resolve(e.DATA_DIR, 'db') });
+const database = openConfiguredDatabase();
 try {
   await database.migrate();
   // The app's services read the database through getDb(); point it at this connection.

@@ -23,11 +23,16 @@ function shouldAutoSeed(): boolean {
   return e.NODE_ENV !== 'production' || e.DATABASE_URL === undefined;
 }
 
-function start(): DbState {
+/** The database the configuration names: DATABASE_URL, or the embedded PGlite under DATA_DIR. */
+export function openConfiguredDatabase(): Database {
   const e = env();
-  const database = e.DATABASE_URL
+  return e.DATABASE_URL
     ? openDatabase({ url: e.DATABASE_URL })
     : openDatabase({ dataDir: path.resolve(e.DATA_DIR, 'db') });
+}
+
+function start(): DbState {
+  const database = openConfiguredDatabase();
   const ready = (async () => {
     await database.migrate();
     if (shouldAutoSeed()) {
