@@ -113,10 +113,7 @@ test.describe('home page', () => {
 });
 
 test.describe('pronite', () => {
-  test('shows a loader for about two seconds, then Pronite and the three artists', async ({
-    page,
-    request,
-  }) => {
+  test('shows a loader for about two seconds, then Pronite and the three artists', async ({ page }) => {
     await page.goto('/pronite');
     await expect(page.getByTestId('pronite-loader')).toBeVisible();
     await expect(page.getByTestId('pronite-loader')).toBeHidden({ timeout: 4000 });
