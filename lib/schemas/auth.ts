@@ -38,6 +38,7 @@ export const emailSchema = z
   .string('Invalid email address')
   .trim()
   .toLowerCase()
+  .max(254, 'Invalid email address')
   .pipe(z.email('Invalid email address'));
 
 const passwordSchema = z

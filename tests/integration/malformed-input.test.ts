@@ -1,0 +1,97 @@
+import { beforeAll, expect, it } from 'vitest';
+import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
+import { POST as upload } from '@/app/api/admin/upload/route';
+import { POST as registerAlias } from '@/app/api/auth/route';
+import { POST as eventRegistration } from '@/app/api/event-register/event-registration/[eventId]/route';
+import { POST as verifyTeam } from '@/app/api/event-register/user-event-verification/[eventId]/route';
+import { POST as forgotPassword } from '@/app/api/forgot-password/route';
+import { POST as login } from '@/app/api/login/route';
+import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
+import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
+import { POST as createEventOrder } from '@/app/api/payment/create-event-order/route';
+import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
+import { POST as webhook } from '@/app/api/payment/webhook/route';
+import { POST as register } from '@/app/api/register/route';
+import { POST as resendOtp } from '@/app/api/resend-otp/route';
+import { POST as resetPassword } from '@/app/api/reset-password/route';
+import { POST as validateOtp } from '@/app/api/validate-otp/route';
+import { GET as myProfile } from '@/app/api/my-profile/[id]/route';
+import { GET as getUpload } from '@/app/api/uploads/[id]/route';
+import { seedIfEmpty } from '@/lib/server/db/seed';
+import { call } from '../support/api';
+import { quickUser } from '../support/accounts';
+import { describeEachDatabase } from '../support/test-db';
+
+/** Bodies a careless or hostile client might send. None may produce a 500. */
+const badBodies = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{',
+  '{}',
+  '{"email": 5, "password": [], "otp": {}, "amount": "lots", "cart": "x", "emails": "a@b.co"}',
+  '{"registerData": [], "payData": "x", "userId": "not-a-uuid", "accommodationId": -1}',
+  '{"amount": 1e309, "eventId": "1; drop table users", "participationId": 0.5, "emails": [null]}',
+  JSON.stringify({ email: 'a'.repeat(10_000) + '@x.co', password: 'p'.repeat(10_000) }),
+];
+
+const routes = {
+  register,
+  registerAlias,
+  validateOtp,
+  resendOtp,
+  login,
+  forgotPassword,
+  resetPassword,
+  verifyTeam,
+  eventRegistration,
+  createEventOrder,
+  createMerchOrder,
+  orderMerchandise,
+  createStayOrder,
+  confirmStay,
+  webhook,
+};
+
+describeEachDatabase('malformed input', (current) => {
+  let token = '';
+  beforeAll(async () => {
+    await seedIfEmpty(current().db);
+    token = (await quickUser(current().db)).token;
+  });
+
+  for (const [name, handler] of Object.entries(routes)) {
+    it(`${name} answers every malformed body with a 4xx and a message`, async () => {
+      for (const rawBody of badBodies) {
+        const answer = await call(handler as never, { rawBody, token, params: { eventId: '1' } });
+        expect(answer.status, `${name} with ${rawBody.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${name} with ${rawBody.slice(0, 60)}`).toBeLessThan(500);
+        expect(typeof answer.body.message).toBe('string');
+      }
+    });
+  }
+
+  it('answers malformed ids in URLs with a 4xx', async () => {
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999', "1' or '1'='1"]) {
+      expect(
+        (await call(verifyTeam, { token, params: { eventId: id }, body: { emails: ['x@y.co'] } })).status,
+      ).toBe(400);
+      expect((await call(myProfile, { token, params: { id } })).status).toBe(403);
+      expect((await call(getUpload, { token, params: { id } })).status).toBe(404);
+    }
+  });
+
+  it('answers an upload without multipart data with a 400', async () => {
+    const response = await upload(
+      new Request('http://localhost/api/admin/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(400);
+  });
+});
