@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { splashSeenKey } from '../components/home/splash-key';
 
 /*
  * Account journeys of SPEC.md parts 2, 4, 5 and 8: register, verify with the mailed code, log in, profile,
@@ -97,6 +98,7 @@ test.describe('sign-up, verification, login, profile and logout', () => {
     const email = uniqueEmail('asha');
     const password = 'lumos42';
 
+    await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), splashSeenKey);
     await page.goto('/');
     await page.getByRole('link', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/register$/);

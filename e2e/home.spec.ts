@@ -1,34 +1,81 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { splashSeenKey } from '../components/home/splash-key';
 
-const splashKey = 'aetherfest:splash-seen';
+const captions = ['Nature', 'City', 'Technology', 'Space'];
 
+/** Marks the splash as already seen in this session, for tests about the page beneath it. */
 async function skipSplash(page: Page) {
-  await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), splashKey);
+  await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), splashSeenKey);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+function percentOf(text: string | null): number {
+  const match = /^(\d+)%$/.exec(text?.trim() ?? '');
+  if (!match) throw new Error(`not a percentage: ${text}`);
+  return Number(match[1]);
 }
 
 test.describe('splash', () => {
-  test('shows once per session, counts up, and can be skipped', async ({ page }) => {
+  test('shows on the first visit of a session, counts up, skips, and stays away on reload', async ({
+    page,
+  }) => {
     await page.goto('/');
     const splash = page.getByTestId('splash');
     await expect(splash).toBeVisible();
-    const first = Number((await splash.getByText(/^\d+%$/).textContent())?.replace('%', ''));
-    await page.waitForTimeout(1200);
-    const later = Number((await splash.getByText(/^\d+%$/).textContent())?.replace('%', ''));
-    expect(later).toBeGreaterThan(first);
+    await expect(page.getByRole('dialog', { name: 'Welcome to Aetherfest 2027' })).toBeVisible();
+    // The page itself is in the HTML beneath the overlay.
     await expect(page.getByRole('heading', { level: 1, name: 'Aetherfest 2027' })).toBeAttached();
+    const counter = splash.getByText(/^\d+%$/);
+    const first = percentOf(await counter.textContent());
+    await expect.poll(async () => percentOf(await counter.textContent())).toBeGreaterThan(first + 5);
+    expect(percentOf(await counter.textContent())).toBeLessThan(100);
+
     await splash.getByRole('button', { name: 'Skip' }).click();
     await expect(splash).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aetherfest 2027' })).toBeVisible();
+
     await page.reload();
-    await page.waitForTimeout(500);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aetherfest 2027' })).toBeVisible();
+    await page.waitForTimeout(1000);
     await expect(page.getByTestId('splash')).toHaveCount(0);
+  });
+
+  test('Escape skips it too, and keyboard focus starts on Skip', async ({ page }) => {
+    await page.goto('/');
+    const splash = page.getByTestId('splash');
+    await expect(splash.getByRole('button', { name: 'Skip' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(splash).toHaveCount(0);
+  });
+
+  test('ends by itself after about ten seconds', async ({ page }) => {
+    test.setTimeout(30_000);
+    await page.goto('/');
+    const splash = page.getByTestId('splash');
+    await expect(splash).toBeVisible();
+    await expect(splash).toHaveCount(0, { timeout: 14_000 });
+  });
+
+  test('has no serious or critical axe violations while shown', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('splash')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test.describe('under reduced motion', () => {
     test.use({ reducedMotion: 'reduce' });
+
     test('never shows', async ({ page }) => {
       await page.goto('/');
-      await page.waitForTimeout(800);
+      await expect(page.getByRole('heading', { level: 1, name: 'Aetherfest 2027' })).toBeVisible();
+      await page.waitForTimeout(1000);
       await expect(page.getByTestId('splash')).toHaveCount(0);
     });
   });
@@ -37,51 +84,99 @@ test.describe('splash', () => {
 test.describe('home page', () => {
   test.beforeEach(async ({ page }) => skipSplash(page));
 
-  test('has the hero, Register when signed out, THEME and EXPLORE EVENTS flags', async ({ page }) => {
+  test('has the hero, Register when signed out, and the THEME section', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Aetherfest 2027' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
       'href',
       '/register',
     );
-    await expect(page.getByRole('heading', { name: 'THEME' })).toBeVisible();
-    await expect(page.getByText('72 games', { exact: false }).first()).toBeVisible();
-    const explore = page.getByRole('region', { name: 'EXPLORE EVENTS' });
-    await explore.scrollIntoViewIfNeeded();
-    const flags = explore.getByRole('link');
-    await expect(flags).toHaveCount(4);
-    await expect(page.locator('[data-flags]')).not.toHaveAttribute('data-flags', 'up');
+    const theme = page.getByRole('region', { name: 'THEME' });
+    await expect(theme.getByRole('heading', { level: 2, name: 'THEME' })).toBeVisible();
+    await expect(theme.getByText(/four-day cultural and technical festival/)).toBeVisible();
+    await expect(theme.getByText('72 games', { exact: false })).toBeVisible();
   });
 
-  test('loads nothing from the video site until play is pressed', async ({ page }) => {
+  test('EXPLORE EVENTS: four flags wait out of sight, drop in on scroll, and lead to /event', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const explore = page.getByRole('region', { name: 'EXPLORE EVENTS' });
+    const flags = explore.getByTestId('event-flag');
+    await expect(flags).toHaveCount(4);
+    // Below the fold after hydration: lifted and hidden until the section scrolls into view.
+    await expect(flags.first()).toHaveAttribute('data-drop', 'waiting');
+    await explore.getByRole('heading', { name: 'EXPLORE EVENTS' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    for (let i = 0; i < 4; i += 1) {
+      await expect(flags.nth(i)).toHaveAttribute('data-drop', 'dropped');
+      await expect(flags.nth(i)).toHaveAttribute('href', '/event');
+    }
+    await expect(flags.nth(3)).toHaveCSS('opacity', '1');
+    for (const name of ['Cultural', 'Technical', 'Sports', 'Informals']) {
+      await expect(explore.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await flags.first().click();
+    await expect(page).toHaveURL(/\/event$/);
+  });
+
+  test('After Movie: nothing loads from the video site until play is pressed', async ({ page }) => {
     const videoRequests: string[] = [];
     page.on('request', (r) => {
-      if (/youtube/.test(r.url())) videoRequests.push(r.url());
+      if (/youtube|ytimg|googlevideo|doubleclick/.test(r.url())) videoRequests.push(r.url());
     });
-    await page.route(/youtube-nocookie\.com/, (route) => route.abort());
+    await page.route('**/*youtube-nocookie.com/**', (route) => route.abort());
     await page.goto('/');
-    await page.getByRole('heading', { name: 'After Movie' }).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    const movie = page.getByRole('region', { name: 'AFTER MOVIE' });
+    await movie.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     expect(videoRequests).toEqual([]);
     await expect(page.locator('iframe')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Play the after movie' }).click();
-    await expect(page.locator('iframe[title="Festival after movie"]')).toHaveAttribute(
+    await expect(page.locator('link[href*="youtube"]')).toHaveCount(0);
+
+    await movie.getByRole('button', { name: 'Play the after movie' }).click();
+    const player = movie.locator('iframe');
+    await expect(player).toHaveAttribute('title', 'Aetherfest after movie');
+    await expect(player).toHaveAttribute(
       'src',
-      /youtube-nocookie\.com\/embed\//,
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1/,
     );
+    await expect(movie.getByRole('button', { name: 'Play the after movie' })).toHaveCount(0);
+    expect(videoRequests.length).toBeGreaterThan(0);
   });
 
   test('the carousel has four captioned slides and advances by itself', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByTestId('carousel');
     await carousel.scrollIntoViewIfNeeded();
-    for (const caption of ['Nature', 'City', 'Technology', 'Space']) {
+    for (const caption of captions) {
       await expect(carousel.getByText(caption, { exact: true })).toBeAttached();
     }
-    const active = () => carousel.locator('[data-active="true"]').getAttribute('aria-label');
-    const first = await active();
-    await expect.poll(active, { timeout: 6000 }).not.toBe(first);
+    const active = carousel.locator('[data-active="true"]');
+    await expect(active).toHaveCount(1);
+    const first = await active.getAttribute('aria-label');
+    await expect.poll(() => active.getAttribute('aria-label'), { timeout: 5000 }).not.toBe(first);
+  });
+
+  test('the carousel has labelled previous/next buttons, loops, and a pause button', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByTestId('carousel');
+    await carousel.scrollIntoViewIfNeeded();
+    const active = carousel.locator('[data-active="true"]');
+    await carousel.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect(carousel.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await carousel.getByRole('button', { name: 'Show slide 1: Nature' }).click();
+    await expect(active).toHaveAttribute('aria-label', '1 of 4: Nature');
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(active).toHaveAttribute('aria-label', '4 of 4: Space');
     await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(active).toHaveAttribute('aria-label', '1 of 4: Nature');
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(active).toHaveAttribute('aria-label', '2 of 4: City');
+    // Paused: with the mouse away from it, it stays put for longer than two autoplay delays.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(4500);
+    await expect(active).toHaveAttribute('aria-label', '2 of 4: City');
   });
 
   test('the footer carries the contact block', async ({ page }) => {
@@ -106,57 +201,45 @@ test.describe('home page', () => {
 
   test('has no serious or critical axe violations', async ({ page }) => {
     await page.goto('/');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe('under reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('the carousel does not autoplay and the flags do not move', async ({ page }) => {
+      await page.goto('/');
+      const flags = page.getByTestId('event-flag');
+      await expect(flags.first()).toHaveAttribute('data-drop', 'in-place');
+      const carousel = page.getByTestId('carousel');
+      await carousel.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(4500);
+      await expect(carousel.locator('[data-active="true"]')).toHaveAttribute('aria-label', '1 of 4: Nature');
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+      await expect(carousel.locator('[data-active="true"]')).toHaveAttribute('aria-label', '2 of 4: City');
+    });
   });
 });
 
-test.describe('pronite', () => {
-  test('shows a loader for about two seconds, then Pronite and the three artists', async ({ page }) => {
-    await page.goto('/pronite');
-    await expect(page.getByTestId('pronite-loader')).toBeVisible();
-    await expect(page.getByTestId('pronite-loader')).toBeHidden({ timeout: 4000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Pronite' })).toBeVisible();
-    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(3);
-  });
-
-  test('pins the stage for 2000 px of scrolling on wide screens', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/pronite');
-    await expect(page.getByTestId('pronite-loader')).toHaveCount(0, { timeout: 4000 });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollHeight), { timeout: 5000 })
-      .toBeGreaterThan(2000);
-    await page.mouse.wheel(0, 1900);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pronite' })).toBeHidden();
-  });
-
-  test('has no serious or critical axe violations', async ({ page }) => {
-    await page.goto('/pronite');
-    await expect(page.getByTestId('pronite-loader')).toHaveCount(0, { timeout: 4000 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
-});
-
-test.describe('without JavaScript', () => {
+test.describe('home without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('home reads: festival name, THEME, carousel captions', async ({ page }) => {
+  test('shows the festival name, THEME, the flags and the carousel captions, and no splash', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Aetherfest 2027' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'THEME' })).toBeVisible();
-    for (const caption of ['Nature', 'City', 'Technology', 'Space']) {
-      await expect(page.getByText(caption, { exact: true })).toBeAttached();
+    await expect(page.getByText(/four-day cultural and technical festival/)).toBeVisible();
+    await expect(page.getByTestId('event-flag')).toHaveCount(4);
+    await expect(page.getByTestId('event-flag').first()).toBeVisible();
+    const carousel = page.getByTestId('carousel');
+    for (const caption of captions) {
+      await expect(carousel.getByText(caption, { exact: true })).toBeAttached();
     }
-  });
-
-  test('pronite reads: the artists are in the page and the loader goes away', async ({ page }) => {
-    await page.goto('/pronite');
-    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
-    await expect(page.getByTestId('pronite-loader')).toBeHidden({ timeout: 4000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Pronite' })).toBeVisible();
+    await expect(carousel.getByText('Nature', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await expect(page.locator('iframe')).toHaveCount(0);
   });
 });

@@ -1,20 +1,26 @@
 import type { Metadata } from 'next';
+import { ContactBlock } from '@/components/contact/contact-block';
 import { ProniteShow } from '@/components/pronite/pronite-show';
 import { festival } from '@/lib/festival';
 import { cachedProniteArtists } from '@/lib/server/content-cache';
 
+// Reads the database (through the tagged cache); never at build time.
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = {
   title: 'Pronite',
-  description: `${festival.concertNights} concert nights at ${festival.name}: meet the artists of Pronite.`,
+  description: `${festival.concertNights} concert nights at ${festival.name}: meet the Pronite artists, one for every night.`,
   alternates: { canonical: '/pronite' },
 };
 
 export default async function PronitePage() {
+  const artists = await cachedProniteArtists();
   return (
-    <main>
-      <ProniteShow artists={await cachedProniteArtists()} />
-    </main>
+    <>
+      <main>
+        <ProniteShow artists={artists} />
+      </main>
+      <ContactBlock />
+    </>
   );
 }

@@ -1,3 +1,5 @@
-/** sessionStorage key set once the splash has been shown (or skipped) in this browser session. */
+/**
+ * sessionStorage key that remembers the home splash was shown in this browser session. Tests set it with
+ * `page.addInitScript` to skip the splash; keep this module free of imports so they can load it directly.
+ */
 export const splashSeenKey = 'aetherfest:splash-seen';
-export const splashDurationMs = 10_000;
