@@ -15,6 +15,7 @@ import { api, ApiError, messageOf } from '@/lib/api-client';
 import { loginSchema } from '@/lib/schemas/auth';
 import { useAuth } from './auth-provider';
 import { VerifyAccountPrompt } from './verify-account-prompt';
+import { submitOnce } from '@/components/forms/submit-once';
 
 type LoginValues = z.input<typeof loginSchema>;
 type LoginOutput = z.output<typeof loginSchema>;
@@ -58,13 +59,7 @@ export function LoginForm() {
     <>
       <form
         noValidate
-        onSubmit={(event) => {
-          if (isSubmitting) {
-            event.preventDefault();
-            return;
-          }
-          void handleSubmit(submit)(event);
-        }}
+        onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
         className="flex flex-col gap-5"
       >
         <TextField

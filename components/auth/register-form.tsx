@@ -13,6 +13,7 @@ import { TextField } from '@/components/forms/text-field';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { setNavState } from '@/lib/nav-state';
+import { submitOnce } from '@/components/forms/submit-once';
 import {
   registerFormSchema,
   registerPayloadSchema,
@@ -94,13 +95,7 @@ export function RegisterForm() {
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        if (isSubmitting) {
-          event.preventDefault();
-          return;
-        }
-        void handleSubmit(submit)(event);
-      }}
+      onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
       className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2"
     >
       <TextField

@@ -17,6 +17,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm as ResetValues } from '
 import { CodeField } from './code-field';
 import { ResendCode } from './resend-code';
 import { useNavEmail } from './use-nav-email';
+import { submitOnce } from '@/components/forms/submit-once';
 
 const resetPath = '/reset-password';
 
@@ -72,13 +73,7 @@ function ResetPasswordForm() {
       </p>
       <form
         noValidate
-        onSubmit={(event) => {
-          if (isSubmitting) {
-            event.preventDefault();
-            return;
-          }
-          void handleSubmit(submit)(event);
-        }}
+        onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
         className="flex flex-col gap-5"
       >
         <CodeField label="Code from the mail" error={errors.otp?.message} {...otpField} />
