@@ -7,6 +7,7 @@ import {
   initialAuthState,
   initialiseAuth,
   unauthorize as clearAuth,
+  VerificationCancelled,
   type AuthState,
 } from './auth-state';
 
@@ -25,13 +26,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
+    // A full-page navigation aborts the check; that must not sign anyone out.
+    let leaving = false;
+    const onLeave = () => {
+      leaving = true;
+    };
+    window.addEventListener('beforeunload', onLeave);
+    window.addEventListener('pagehide', onLeave);
     initialiseAuth(window.localStorage, async () => {
-      await api.get('/api/verify-token');
+      try {
+        await api.get('/api/verify-token');
+      } catch (error) {
+        if (leaving) throw new VerificationCancelled();
+        throw error;
+      }
     }).then((next) => {
-      if (!cancelled) setState(next);
+      if (!cancelled && !leaving) setState(next);
     });
     return () => {
       cancelled = true;
+      window.removeEventListener('beforeunload', onLeave);
+      window.removeEventListener('pagehide', onLeave);
     };
   }, []);
 

@@ -41,9 +41,17 @@ export interface TokenStorage {
   removeItem(key: string): void;
 }
 
+/** Thrown by the server check when the page is being left: that is no answer about the token. */
+export class VerificationCancelled extends Error {
+  constructor() {
+    super('token verification cancelled because the page is being left');
+    this.name = 'VerificationCancelled';
+  }
+}
+
 /**
  * Start-up: a stored token is checked with the server and decoded; any failure clears the token and
- * ends signed out.
+ * ends signed out. A check cut short by leaving the page is not a failure: the token is kept.
  */
 export async function initialiseAuth(
   storage: TokenStorage,
@@ -57,7 +65,8 @@ export async function initialiseAuth(
     const user = decodeUser(token);
     if (!user) throw new Error('token lacks email, role or userId');
     return { user, isAuthenticated: true, isInitialized: true };
-  } catch {
+  } catch (error) {
+    if (error instanceof VerificationCancelled) return initialAuthState;
     storage.removeItem(key);
     return signedOutState;
   }

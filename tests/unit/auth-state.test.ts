@@ -6,6 +6,7 @@ import {
   initialiseAuth,
   signedOutState,
   unauthorize,
+  VerificationCancelled,
   type TokenStorage,
 } from '@/components/auth/auth-state';
 
@@ -71,6 +72,13 @@ describe('initialiseAuth', () => {
     const state = await initialiseAuth(storage, () => Promise.reject(new Error('401')));
     expect(state).toEqual(signedOutState);
     expect(storage.data.token).toBeUndefined();
+  });
+
+  it('keeps the token when the check is cut short by leaving the page', async () => {
+    const storage = memoryStorage({ token: good });
+    const state = await initialiseAuth(storage, () => Promise.reject(new VerificationCancelled()));
+    expect(state.isInitialized).toBe(false);
+    expect(storage.data.token).toBe(good);
   });
 
   it('clears a token the server accepts but that lacks a role', async () => {
