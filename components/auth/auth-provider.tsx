@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, tokenStorageKey } from '@/lib/api-client';
+import { api, ApiError, tokenStorageKey } from '@/lib/api-client';
 import {
   authorizeWithToken,
   initialAuthState,
@@ -26,27 +26,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    // A full-page navigation aborts the check; that must not sign anyone out.
-    let leaving = false;
-    const onLeave = () => {
-      leaving = true;
-    };
-    window.addEventListener('beforeunload', onLeave);
-    window.addEventListener('pagehide', onLeave);
     initialiseAuth(window.localStorage, async () => {
       try {
         await api.get('/api/verify-token');
       } catch (error) {
-        if (leaving) throw new VerificationCancelled();
+        // No HTTP answer (offline, or cut short by a navigation away): not a verdict on the token.
+        if (error instanceof ApiError && error.status === 0) throw new VerificationCancelled();
         throw error;
       }
     }).then((next) => {
-      if (!cancelled && !leaving) setState(next);
+      if (!cancelled) setState(next);
     });
     return () => {
       cancelled = true;
-      window.removeEventListener('beforeunload', onLeave);
-      window.removeEventListener('pagehide', onLeave);
     };
   }, []);
 

@@ -41,17 +41,21 @@ export interface TokenStorage {
   removeItem(key: string): void;
 }
 
-/** Thrown by the server check when the page is being left: that is no answer about the token. */
+/**
+ * Thrown by the server check when no answer came back (offline, or the request was cut short because the
+ * page is being left): that says nothing about the token.
+ */
 export class VerificationCancelled extends Error {
   constructor() {
-    super('token verification cancelled because the page is being left');
+    super('token verification got no answer from the server');
     this.name = 'VerificationCancelled';
   }
 }
 
 /**
  * Start-up: a stored token is checked with the server and decoded; any failure clears the token and
- * ends signed out. A check cut short by leaving the page is not a failure: the token is kept.
+ * ends signed out. A check that got no answer is not a refusal: this page view is signed out, but the
+ * token is kept for the next one.
  */
 export async function initialiseAuth(
   storage: TokenStorage,
@@ -66,7 +70,7 @@ export async function initialiseAuth(
     if (!user) throw new Error('token lacks email, role or userId');
     return { user, isAuthenticated: true, isInitialized: true };
   } catch (error) {
-    if (error instanceof VerificationCancelled) return initialAuthState;
+    if (error instanceof VerificationCancelled) return signedOutState;
     storage.removeItem(key);
     return signedOutState;
   }
