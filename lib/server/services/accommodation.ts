@@ -15,7 +15,6 @@ import {
   accommodationOptions,
   accommodationTypes,
   paymentOrders,
-  users,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { sendMail } from '@/lib/server/mail/mail-service';
@@ -30,6 +29,7 @@ import {
 import { settleOrder, type Fulfiller } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import { convertHolds, heldUnits, holdStock } from './stock';
+import { mailRecipient } from './recipients';
 
 /** What an accommodation payment order pays for. */
 interface AccommodationOrderItem {
@@ -174,14 +174,6 @@ export async function confirmAccommodation(
   }
 }
 
-async function guest(db: Db, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? { email: row.email, fullName: `${row.firstName} ${row.lastName}` } : null;
-}
-
 export const accommodationFulfiller: Fulfiller = {
   async fulfil(tx, order) {
     const item = order.item as AccommodationOrderItem;
@@ -200,7 +192,7 @@ export const accommodationFulfiller: Fulfiller = {
   },
   async notify(db, order) {
     const item = order.item as AccommodationOrderItem;
-    const to = await guest(db, order.userId);
+    const to = await mailRecipient(db, order.userId);
     if (!to) return;
     await sendMail(
       db,
@@ -214,7 +206,7 @@ export const accommodationFulfiller: Fulfiller = {
     );
   },
   async notifyRefund(db, order, reason) {
-    const to = await guest(db, order.userId);
+    const to = await mailRecipient(db, order.userId);
     if (to)
       await sendMail(
         db,

@@ -18,6 +18,7 @@ import {
 } from '@/lib/server/mail/registration-mails';
 import type { PaymentOrder } from '@/lib/server/payments/orders';
 import type { Fulfiller } from '@/lib/server/payments/settle';
+import { mailRecipient } from './recipients';
 
 /** What an event payment order pays for: enough to register the team without the browser. */
 export interface EventOrderItem {
@@ -165,15 +166,16 @@ export const eventRegistrationFulfiller: Fulfiller = {
   },
   async notifyRefund(db: Db, order: PaymentOrder, reason: string) {
     const item = order.item as EventOrderItem;
-    const [buyer] = await db.select().from(users).where(eq(users.id, order.userId));
+    const buyer = await mailRecipient(db, order.userId);
     const [event] = await db.select({ name: events.name }).from(events).where(eq(events.id, item.eventId));
     if (!buyer) return;
     await sendMail(
       db,
-      refundNoticeMail(
-        { email: buyer.email, fullName: `${buyer.firstName} ${buyer.lastName}` },
-        { what: `${event?.name ?? 'an event'} registration`, amountPaise: order.amountPaise, reason },
-      ),
+      refundNoticeMail(buyer, {
+        what: `${event?.name ?? 'an event'} registration`,
+        amountPaise: order.amountPaise,
+        reason,
+      }),
     );
   },
 };

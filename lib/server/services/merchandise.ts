@@ -13,7 +13,6 @@ import {
   merchandiseOrders,
   merchandiseProducts,
   merchandiseVariants,
-  users,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { sendMail } from '@/lib/server/mail/mail-service';
@@ -28,6 +27,7 @@ import {
 } from '@/lib/server/payments/orders';
 import { settleOrder, type Fulfiller } from '@/lib/server/payments/settle';
 import { convertHolds, heldUnits, holdStock } from './stock';
+import { mailRecipient } from './recipients';
 
 /** What a merchandise payment order pays for. */
 interface MerchandiseOrderItem {
@@ -134,14 +134,6 @@ export async function orderMerchandise(
   }
 }
 
-async function buyer(db: Db, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? { email: row.email, fullName: `${row.firstName} ${row.lastName}` } : null;
-}
-
 export const merchandiseFulfiller: Fulfiller = {
   async fulfil(tx, order) {
     const item = order.item as MerchandiseOrderItem;
@@ -162,7 +154,7 @@ export const merchandiseFulfiller: Fulfiller = {
   },
   async notify(db, order: PaymentOrder) {
     const item = order.item as MerchandiseOrderItem;
-    const to = await buyer(db, order.userId);
+    const to = await mailRecipient(db, order.userId);
     if (!to) return;
     await sendMail(
       db,
@@ -174,7 +166,7 @@ export const merchandiseFulfiller: Fulfiller = {
     );
   },
   async notifyRefund(db, order, reason) {
-    const to = await buyer(db, order.userId);
+    const to = await mailRecipient(db, order.userId);
     if (to)
       await sendMail(
         db,
