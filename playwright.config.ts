@@ -49,6 +49,8 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       SITE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // The README's local organiser account, for the console journeys (off by default in production).
+      DEV_ORGANISER: 'true',
     },
   },
 });

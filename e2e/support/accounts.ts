@@ -121,3 +121,27 @@ export async function profileOf(request: APIRequestContext, account: TestAccount
   };
   return data;
 }
+
+/** The local organiser account the seed makes when DEV_ORGANISER is on (README; playwright.config.ts). */
+export const devOrganiserLogin = { email: 'organiser@aetherfest.example', password: 'Organiser@2027' };
+
+/** Logs the seeded organiser in through the API; the result signs a page in with signIn(). */
+export async function organiserAccount(request: APIRequestContext): Promise<TestAccount> {
+  const login = await request.post('/api/login', {
+    data: devOrganiserLogin,
+    headers: { 'x-forwarded-for': clientAddress() },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return {
+    first_name: 'Festival',
+    last_name: 'Organiser',
+    phone_number: '9000000000',
+    DOB: '2000-01-01',
+    gender: 'other',
+    Clg: 'Festival Committee',
+    ...devOrganiserLogin,
+    token,
+    userId: claimsOf(token).userId as string,
+  };
+}

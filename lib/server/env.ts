@@ -36,6 +36,8 @@ const schema = z
       (v) => (v === '' ? undefined : v),
       z.string().min(24, 'CRON_SECRET must be at least 24 characters long').optional(),
     ),
+    /** The local organiser account of the README: on by default outside production, never implied in it. */
+    DEV_ORGANISER: z.enum(['true', 'false']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NEXT_PHASE: z.string().optional(),
   })
@@ -92,3 +94,7 @@ export const isBuildPhase = () => env().NEXT_PHASE === 'phase-production-build';
 export const usesOutbox = () => env().SMTP_URL === undefined;
 export const usesPaymentSandbox = () => env().RAZORPAY_KEY_ID === undefined;
 export const usesEmbeddedDatabase = () => env().DATABASE_URL === undefined;
+export const seedsDevOrganiser = () => {
+  const e = env();
+  return e.DEV_ORGANISER === undefined ? e.NODE_ENV !== 'production' : e.DEV_ORGANISER === 'true';
+};

@@ -32,6 +32,11 @@ export async function authenticate(db: Db, request: Request): Promise<AuthUser |
   // site can make a signed-in browser change anything.
   const token = bearerToken(request) ?? (request.method === 'GET' ? cookieToken(request) : null);
   if (!token) return null;
+  return userForToken(db, token);
+}
+
+/** The signed-in person a token names, or null for a bad, expired or superseded token. */
+export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
   const claims = await verifyToken(token);
   if (!claims) return null;
   const [row] = await db

@@ -1,8 +1,9 @@
 import 'server-only';
 import path from 'node:path';
-import { env } from '@/lib/server/env';
+import { env, seedsDevOrganiser } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { openDatabase, type Database, type Db } from './client';
+import { ensureDevOrganiser } from './dev-organiser';
 import { seedIfEmpty } from './seed';
 
 export type { Db, Tx } from './client';
@@ -38,6 +39,9 @@ function start(): DbState {
     if (shouldAutoSeed()) {
       const seeded = await seedIfEmpty(database.db);
       if (seeded) logger.info({ seeded }, 'seeded an empty database with festival content');
+    }
+    if (seedsDevOrganiser() && (await ensureDevOrganiser(database.db))) {
+      logger.info('created the local organiser account of the README');
     }
   })();
   // Keep a failed start-up visible and retryable instead of caching a rejected promise forever.

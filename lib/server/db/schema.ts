@@ -101,6 +101,8 @@ export const events = pgTable(
     poc2PhoneNo: text('poc2_phone_no'),
     venue: text('venue'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** Hidden events stay in the console but leave the public pages and APIs. */
+    isVisible: boolean('is_visible').notNull().default(true),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -132,6 +134,7 @@ export const participationOptions = pgTable(
 export const teamGroups = pgTable('team_groups', {
   id: serial('id').primaryKey(),
   teamCategory: text('team_category').notNull(),
+  isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
 });
 
@@ -147,6 +150,7 @@ export const teamMembers = pgTable(
     imageUrl: text('image_url').notNull(),
     instagramUrl: text('instagram_url'),
     linkedInUrl: text('linked_in_url'),
+    isVisible: boolean('is_visible').notNull().default(true),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('team_members_group').on(t.groupId)],
@@ -155,6 +159,7 @@ export const teamMembers = pgTable(
 export const sponsorGroups = pgTable('sponsor_groups', {
   id: serial('id').primaryKey(),
   sponsorCategory: text('sponsor_category').notNull(),
+  isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
 });
 
@@ -180,6 +185,7 @@ export const proniteArtists = pgTable('pronite_artists', {
   tagline: text('tagline').notNull(),
   night: date('night').notNull(),
   imageUrl: text('image_url').notNull(),
+  isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
 });
 
@@ -198,6 +204,8 @@ export const merchandiseProducts = pgTable('merchandise_products', {
   oldPricePaise: integer('old_price_paise'),
   image1Url: text('image1_url').notNull(),
   image2Url: text('image2_url'),
+  /** The organisers' switch for the whole product (sizes have their own). */
+  isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
 });
@@ -230,6 +238,7 @@ export const accommodationTypes = pgTable('accommodation_types', {
   /** Whole rupees per night; null means the organisers have not priced it yet. */
   pricePerNight: integer('price_per_night'),
   description: text('description').notNull().default(''),
+  isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
 });
 
@@ -516,4 +525,66 @@ export const sandboxRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_records_order').on(t.kind, t.orderId)],
+);
+
+// ---------- the organisers' console ----------
+
+/** Every change an organiser makes: who, what, when, and the record before and after. Never updated. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept beside the id so the log still reads after an account is gone. */
+    actorEmail: text('actor_email').notNull(),
+    /** create, update, delete, reorder, refund, role, check_in, ... */
+    action: text('action').notNull(),
+    /** The kind of record: event_category, event, sponsor, payment_order, user, ... */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity').on(t.entity, t.entityId, t.createdAt),
+    index('audit_log_created').on(t.createdAt),
+  ],
+);
+
+/**
+ * One festival pass per person (participant or accommodation guest). The random id is the secret part of
+ * the QR token, which also carries an HMAC so a forged code is refused without a lookup.
+ */
+export const festivalPasses = pgTable(
+  'festival_passes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Set when the pass is withdrawn by hand; a pass is also refused when its holder has nothing live. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('festival_passes_user').on(t.userId)],
+);
+
+/** A pass used at the gate: at most once per festival day. */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    passId: uuid('pass_id')
+      .notNull()
+      .references(() => festivalPasses.id, { onDelete: 'cascade' }),
+    /** The festival day (India time) the check-in counts for. */
+    festivalDay: date('festival_day').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedInByUserId: uuid('checked_in_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('check_ins_pass_day').on(t.passId, t.festivalDay),
+    index('check_ins_day').on(t.festivalDay),
+  ],
 );

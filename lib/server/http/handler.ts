@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { authenticate, type AuthUser } from '@/lib/server/auth/session';
 import { getDb, type Db } from '@/lib/server/db';
+import { organiserRoles } from '@/lib/roles';
 import { logger } from '@/lib/server/log';
 import { AppError } from './app-error';
 
@@ -144,4 +145,16 @@ export function apiRoute<S extends z.ZodType | undefined = undefined, P = Record
       return errorResponse(error, requestId);
     }
   };
+}
+
+/**
+ * The organisers' console API: apiRoute restricted to organisers and admins. Every write under
+ * /api/admin goes through here, so the role check cannot be forgotten on a new route.
+ */
+export function adminRoute<S extends z.ZodType | undefined = undefined, P = Record<string, string>>(
+  options: Omit<Options<S>, 'auth'> & { adminOnly?: boolean },
+  fn: (ctx: HandlerContext<BodyOf<S>, P>) => Promise<Reply | Response>,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  const { adminOnly, ...rest } = options;
+  return apiRoute<S, P>({ ...rest, auth: adminOnly ? ['admin'] : organiserRoles }, fn);
 }
