@@ -117,4 +117,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
   postForm: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body' | 'form'>) =>
+    request<T>('DELETE', path, options),
 };
