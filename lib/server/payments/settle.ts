@@ -143,25 +143,27 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
   return outcome;
 }
 
-/** Gives a payment back through the provider, once (a payment already refunded is left alone). */
-async function refundPayment(
+/**
+ * Gives a payment back through the provider, once (a payment already refunded is left alone). Shared by
+ * settlement (undeliverable purchases) and the organisers' refunds. Answers the provider's refund id, or
+ * null when the provider had already refunded the payment in full.
+ */
+export async function refundPayment(
   db: Db,
   order: PaymentOrder,
   paymentId: string,
   amount: number,
   reason: string,
-): Promise<void> {
+): Promise<string | null> {
   const { client } = paymentProvider();
   const payment = await client.fetchPayment(paymentId);
-  if (payment.amount_refunded >= payment.amount) return;
+  if (payment.amount_refunded >= payment.amount) return null;
   const refund = await client.refundPayment(paymentId, { amount, notes: { reason: reason.slice(0, 200) } });
   if (order.providerPaymentId === paymentId) {
     await db.update(paymentOrders).set({ providerRefundId: refund.id }).where(eq(paymentOrders.id, order.id));
   }
-  logger.warn(
-    { orderId: order.id, paymentId, refundId: refund.id, reason },
-    'payment refunded: purchase could not be delivered',
-  );
+  logger.warn({ orderId: order.id, paymentId, refundId: refund.id, reason }, 'payment refunded');
+  return refund.id;
 }
 
 export async function markFailed(db: Db, orderId: string, reason: string): Promise<void> {
