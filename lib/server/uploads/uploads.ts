@@ -11,6 +11,17 @@ import { fileStorage } from './storage';
 /** Identity proofs and other private files: at most 5 MB, JPEG, PNG, WebP or PDF by their bytes. */
 export const maxUploadBytes = 5 * 1024 * 1024;
 
+/** Organisers' content (event art, rule books): rule-book PDFs run larger than a photo of an ID card. */
+export const maxContentUploadBytes = 10 * 1024 * 1024;
+
+export type UploadPurpose = 'identity_proof' | 'content';
+
+/** The size cap for a purpose, with the sentence a refused uploader reads. */
+export function uploadLimit(purpose: UploadPurpose): { bytes: number; message: string } {
+  const bytes = purpose === 'content' ? maxContentUploadBytes : maxUploadBytes;
+  return { bytes, message: `The file is larger than ${bytes / (1024 * 1024)} MB.` };
+}
+
 const signatures: { type: string; matches: (b: Buffer) => boolean }[] = [
   { type: 'image/jpeg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   {
@@ -44,10 +55,11 @@ export async function saveUpload(
   db: Db,
   owner: AuthUser,
   file: File,
-  purpose: 'identity_proof' | 'content',
+  purpose: UploadPurpose,
 ): Promise<{ id: string; url: string }> {
   if (file.size === 0) throw new AppError('invalid_input', 'The file is empty.');
-  if (file.size > maxUploadBytes) throw new AppError('too_large', 'The file is larger than 5 MB.');
+  const limit = uploadLimit(purpose);
+  if (file.size > limit.bytes) throw new AppError('too_large', limit.message);
   const bytes = Buffer.from(await file.arrayBuffer());
   const type = sniffType(bytes);
   if (!type)
@@ -77,15 +89,21 @@ export async function ownedUpload(db: Db, ownerId: string, id: string): Promise<
   return row && row.owner === ownerId ? { id: row.id } : null;
 }
 
-/** A file for its owner or an organiser; anyone else gets "not found", so ids reveal nothing. */
+/**
+ * A file for whoever may see it: content files (shown on public pages) to anyone, signed in or not; any
+ * other file to its owner or an organiser. Everyone else gets "not found", so ids reveal nothing.
+ */
 export async function readUpload(
   db: Db,
-  viewer: AuthUser,
+  viewer: AuthUser | null,
   id: string,
-): Promise<{ bytes: Buffer; contentType: string; name: string }> {
+): Promise<{ bytes: Buffer; contentType: string; name: string; purpose: UploadPurpose }> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
   const allowed =
-    row && (row.ownerUserId === viewer.id || (organiserRoles as readonly string[]).includes(viewer.role));
+    row &&
+    (row.purpose === 'content' ||
+      (viewer !== null &&
+        (row.ownerUserId === viewer.id || (organiserRoles as readonly string[]).includes(viewer.role))));
   if (!row || !allowed) throw new AppError('not_found', 'No such file.');
   const bytes = await fileStorage().get(row.storageKey);
   if (!bytes) throw new AppError('not_found', 'No such file.');
@@ -93,5 +111,29 @@ export async function readUpload(
     { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }[
       row.contentType
     ] ?? 'bin';
-  return { bytes, contentType: row.contentType, name: `upload-${row.id.slice(0, 8)}.${extension}` };
+  return {
+    bytes,
+    contentType: row.contentType,
+    name: `upload-${row.id.slice(0, 8)}.${extension}`,
+    purpose: row.purpose,
+  };
+}
+
+/** The `file` field of a multipart upload request, refused early when the body is over the purpose's cap. */
+export async function fileFromRequest(request: Request, purpose: UploadPurpose): Promise<File> {
+  const limit = uploadLimit(purpose);
+  // Multipart framing adds a little around the file; anything far beyond the cap is refused unread.
+  if (Number(request.headers.get('content-length') ?? 0) > limit.bytes + 64 * 1024) {
+    throw new AppError('too_large', limit.message);
+  }
+  const refusal = 'Send the file as multipart form data in the field "file".';
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError('invalid_input', refusal);
+  }
+  const file = form.get('file');
+  if (!(file instanceof File)) throw new AppError('invalid_input', refusal);
+  return file;
 }
