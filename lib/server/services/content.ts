@@ -86,7 +86,7 @@ async function withParticipations(
   }));
 }
 
-/** Events of a visible category; an unknown or hidden category gives an empty list. */
+/** Visible events of a visible category; an unknown or hidden category gives an empty list. */
 export async function getEventsByCategory(
   db: Db,
   { categoryId }: { categoryId: number },
@@ -95,30 +95,32 @@ export async function getEventsByCategory(
     .select(eventColumns)
     .from(events)
     .innerJoin(eventCategories, eq(eventCategories.id, events.categoryId))
-    .where(and(eq(events.categoryId, categoryId), eq(eventCategories.isVisible, true)))
+    .where(
+      and(eq(events.categoryId, categoryId), eq(events.isVisible, true), eq(eventCategories.isVisible, true)),
+    )
     .orderBy(asc(events.position), asc(events.id));
   return withParticipations(db, rows);
 }
 
-/** One event of a visible category, or null. */
+/** One visible event of a visible category, or null (a hidden event is "not found" to the public). */
 export async function getEvent(db: Db, { eventId }: { eventId: number }): Promise<FestivalEvent | null> {
   const rows = await db
     .select(eventColumns)
     .from(events)
     .innerJoin(eventCategories, eq(eventCategories.id, events.categoryId))
-    .where(and(eq(events.id, eventId), eq(eventCategories.isVisible, true)))
+    .where(and(eq(events.id, eventId), eq(events.isVisible, true), eq(eventCategories.isVisible, true)))
     .limit(1);
   const [event] = await withParticipations(db, rows);
   return event ?? null;
 }
 
-/** Every event, for the sitemap and structured data. */
+/** Every visible event, for the sitemap and structured data. */
 export async function listAllEvents(db: Db): Promise<FestivalEvent[]> {
   const rows = await db
     .select(eventColumns)
     .from(events)
     .innerJoin(eventCategories, eq(eventCategories.id, events.categoryId))
-    .where(eq(eventCategories.isVisible, true))
+    .where(and(eq(events.isVisible, true), eq(eventCategories.isVisible, true)))
     .orderBy(asc(eventCategories.position), asc(events.position), asc(events.id));
   return withParticipations(db, rows);
 }
