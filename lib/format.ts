@@ -14,3 +14,14 @@ export function formatShortDate(isoDate: string): string {
 export function formatPhone(phone: string): string {
   return `+91 ${phone}`;
 }
+
+const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** '22 Nov 2026, 9:15 am': a moment as the organisers read it, in India time wherever the server runs. */
+export function formatDateTime(moment: Date | string): string {
+  return indiaDateTime.format(typeof moment === 'string' ? new Date(moment) : moment);
+}

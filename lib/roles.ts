@@ -22,6 +22,8 @@ export const roleRoutes: readonly RoleRoute[] = [
   { pattern: /^\/event\/[^/]+\/register\/?$/, roles: participantRoles },
   { pattern: /^\/success\/?$/, roles: participantRoles },
   { pattern: /^\/failure\/?$/, roles: participantRoles },
+  // Who is an organiser is the admins' decision alone; listed before the rest of the console.
+  { pattern: /^\/admin\/people(\/.*)?$/, roles: ['admin'] },
   { pattern: /^\/admin(\/.*)?$/, roles: organiserRoles },
 ];
 

@@ -1,6 +1,8 @@
 // npm run db:seed: load the festival content into an empty database (after migrating it).
 import { openConfiguredDatabase } from '@/lib/server/db';
+import { devOrganiser, ensureDevOrganiser } from '@/lib/server/db/dev-organiser';
 import { seedIfEmpty } from '@/lib/server/db/seed';
+import { seedsDevOrganiser } from '@/lib/server/env';
 
 const database = openConfiguredDatabase();
 try {
@@ -9,6 +11,9 @@ try {
   console.log(
     counts ? `Seeded: ${JSON.stringify(counts)}` : 'The database already has content; nothing was seeded.',
   );
+  if (seedsDevOrganiser() && (await ensureDevOrganiser(database.db))) {
+    console.log(`Created the local organiser account ${devOrganiser.email} (see the README).`);
+  }
 } catch (error) {
   console.error('Seeding failed:', error instanceof Error ? error.message : error);
   if (database.kind === 'pglite')

@@ -3,9 +3,9 @@ import { desc, eq, and } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { auditLog } from '@/lib/server/db/schema';
 
-/** Who made a change: the signed-in organiser (AuthUser satisfies this). */
+/** Who made a change: the signed-in organiser (AuthUser satisfies this), or null for the command line. */
 export interface Actor {
-  id: string;
+  id: string | null;
   email: string;
 }
 

@@ -4,6 +4,7 @@ import { env, seedsDevOrganiser } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { openDatabase, type Database, type Db } from './client';
 import { ensureDevOrganiser } from './dev-organiser';
+import { claimEmbeddedDatabase } from './embedded-owner';
 import { seedIfEmpty } from './seed';
 
 export type { Db, Tx } from './client';
@@ -24,16 +25,22 @@ function shouldAutoSeed(): boolean {
   return e.NODE_ENV !== 'production' || e.DATABASE_URL === undefined;
 }
 
+/** The embedded database's folder (used when DATABASE_URL is unset). */
+export function embeddedDataDir(): string {
+  return path.resolve(env().DATA_DIR, 'db');
+}
+
 /** The database the configuration names: DATABASE_URL, or the embedded PGlite under DATA_DIR. */
 export function openConfiguredDatabase(): Database {
   const e = env();
   return e.DATABASE_URL
     ? openDatabase({ url: e.DATABASE_URL })
-    : openDatabase({ dataDir: path.resolve(e.DATA_DIR, 'db') });
+    : openDatabase({ dataDir: embeddedDataDir() });
 }
 
 function start(): DbState {
   const database = openConfiguredDatabase();
+  if (database.kind === 'pglite') claimEmbeddedDatabase(embeddedDataDir());
   const ready = (async () => {
     await database.migrate();
     if (shouldAutoSeed()) {

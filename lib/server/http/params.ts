@@ -10,3 +10,12 @@ export function idParam(value: string | undefined, what: string): number {
   if (!parsed.success) throw new AppError('invalid_input', `The ${what} id must be a positive whole number.`);
   return parsed.data;
 }
+
+const uuid = z.uuid();
+
+/** A uuid from the URL; anything else names no record, so it is a 404 rather than a database error. */
+export function uuidParam(value: string | undefined, what: string): string {
+  const parsed = uuid.safeParse(value);
+  if (!parsed.success) throw new AppError('not_found', `No ${what} has that id.`);
+  return parsed.data;
+}
