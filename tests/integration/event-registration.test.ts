@@ -222,6 +222,7 @@ describeEachDatabase('event registration and payments', (current) => {
       expect(mails).toHaveLength(1);
       expect(mails[0]?.attachments).toEqual([
         { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8' },
+        { filename: 'festival-pass.png', contentType: 'image/png' },
       ]);
       expect(mails[0]?.text).toContain('Free registration');
       expect((await liveRegistrations(db(), event.id))[0]?.isDaStudent).toBe(false);

@@ -4,6 +4,7 @@ import { formatRupees } from '@/lib/server/payments/orders';
 import { calendarInvite } from './ics';
 import { escapeHtml, mailLayout } from './layout';
 import type { MailMessage } from './mail-service';
+import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
 
 export interface RegistrationDetails {
   registrationId: string;
@@ -37,6 +38,7 @@ function where(details: RegistrationDetails): string {
 export function registrationConfirmationMail(
   to: { email: string; fullName: string },
   details: RegistrationDetails,
+  pass?: PassMailPart | null,
 ): MailMessage {
   const subject = `${festivalTitle}: you are registered for ${details.eventName}`;
   const paid = details.amountPaise > 0 ? `${formatRupees(details.amountPaise)} paid` : 'Free registration';
@@ -61,6 +63,7 @@ export function registrationConfirmationMail(
     ...pocLines.map((l) => `  - ${l}`),
     '',
     'Bring your festival pass and a government photo ID. The attached calendar file adds the event to your calendar.',
+    ...(pass ? ['', ...passTextLines(pass)] : []),
     '',
     `The ${festivalTitle} team`,
   ].join('\n');
@@ -77,7 +80,8 @@ export function registrationConfirmationMail(
        <tr><td style="padding:2px 12px 2px 0">Where</td><td>${escapeHtml(where(details))}</td></tr>
        <tr><td style="padding:2px 12px 2px 0;vertical-align:top">Contacts</td><td>${pocLines.map(escapeHtml).join('<br>')}</td></tr>
      </table>
-     <p>Bring your festival pass and a government photo ID.</p>`,
+     <p>Bring your festival pass and a government photo ID.</p>
+     ${pass ? passHtml(pass) : ''}`,
   );
   const start = details.startsAt ?? new Date(`${festival.startDate}T09:00:00+05:30`);
   const ics = calendarInvite({
@@ -93,7 +97,10 @@ export function registrationConfirmationMail(
     subject,
     text,
     html,
-    attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+    attachments: [
+      { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ...(pass ? [passAttachment(pass)] : []),
+    ],
   };
 }
 

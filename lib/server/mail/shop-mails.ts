@@ -3,10 +3,20 @@ import { festivalTitle, venueLine } from '@/lib/festival';
 import { formatRupees } from '@/lib/server/payments/orders';
 import { escapeHtml, mailLayout } from './layout';
 import type { MailMessage } from './mail-service';
+import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
 
-function message(to: string, subject: string, lines: string[]): MailMessage {
-  const text = [...lines, '', `The ${festivalTitle} team`].join('\n');
-  return { to, subject, text, html: mailLayout(subject, `<p>${lines.map(escapeHtml).join('<br>')}</p>`) };
+function message(to: string, subject: string, lines: string[], pass?: PassMailPart | null): MailMessage {
+  const text = [
+    ...lines,
+    ...(pass ? ['', ...passTextLines(pass)] : []),
+    '',
+    `The ${festivalTitle} team`,
+  ].join('\n');
+  const html = mailLayout(
+    subject,
+    `<p>${lines.map(escapeHtml).join('<br>')}</p>${pass ? passHtml(pass) : ''}`,
+  );
+  return { to, subject, text, html, ...(pass ? { attachments: [passAttachment(pass)] } : {}) };
 }
 
 export function merchandiseOrderMail(
@@ -31,15 +41,21 @@ export function merchandiseOrderMail(
 export function accommodationBookingMail(
   to: { email: string; fullName: string },
   booking: { type: string; startDate: string; endDate: string; nights: number; amountPaise: number },
+  pass?: PassMailPart | null,
 ): MailMessage {
-  return message(to.email, `${festivalTitle}: your accommodation is booked`, [
-    `Hello ${to.fullName},`,
-    '',
-    `Your stay is confirmed: ${booking.type}, ${booking.nights} night${booking.nights === 1 ? '' : 's'}.`,
-    `Check-in: ${booking.startDate}, not before 3:00 P.M. (no accommodation before 3:00 P.M. on 20th February).`,
-    `Check-out: ${booking.endDate}, before 9:00 A.M. (check-out before 9:00 A.M. on 24th February at the latest).`,
-    `Paid: ${formatRupees(booking.amountPaise)}. Accommodation passes are non-refundable.`,
-    'Rooms are assigned as allocated by the hospitality team and cannot be changed.',
-    `Bring the identity proof you uploaded. Address: ${venueLine()}.`,
-  ]);
+  return message(
+    to.email,
+    `${festivalTitle}: your accommodation is booked`,
+    [
+      `Hello ${to.fullName},`,
+      '',
+      `Your stay is confirmed: ${booking.type}, ${booking.nights} night${booking.nights === 1 ? '' : 's'}.`,
+      `Check-in: ${booking.startDate}, not before 3:00 P.M. (no accommodation before 3:00 P.M. on 20th February).`,
+      `Check-out: ${booking.endDate}, before 9:00 A.M. (check-out before 9:00 A.M. on 24th February at the latest).`,
+      `Paid: ${formatRupees(booking.amountPaise)}. Accommodation passes are non-refundable.`,
+      'Rooms are assigned as allocated by the hospitality team and cannot be changed.',
+      `Bring the identity proof you uploaded. Address: ${venueLine()}.`,
+    ],
+    pass,
+  );
 }

@@ -20,6 +20,7 @@ import { AppError } from '@/lib/server/http/app-error';
 import { sendMail } from '@/lib/server/mail/mail-service';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
+import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
 import {
   assertAmountMatches,
   createPaymentOrder,
@@ -189,6 +190,7 @@ export const accommodationFulfiller: Fulfiller = {
       paymentOrderId: order.id,
       amountPaise: order.amountPaise,
     });
+    await ensurePasses(tx, [order.userId]);
   },
   async notify(db, order) {
     const item = order.item as AccommodationOrderItem;
@@ -196,13 +198,17 @@ export const accommodationFulfiller: Fulfiller = {
     if (!to) return;
     await sendMail(
       db,
-      accommodationBookingMail(to, {
-        type: item.typeName,
-        startDate: item.startDate,
-        endDate: stayEndDate(item.startDate, item.days),
-        nights: item.days,
-        amountPaise: order.amountPaise,
-      }),
+      accommodationBookingMail(
+        to,
+        {
+          type: item.typeName,
+          startDate: item.startDate,
+          endDate: stayEndDate(item.startDate, item.days),
+          nights: item.days,
+          amountPaise: order.amountPaise,
+        },
+        await passMailPart(db, order.userId),
+      ),
     );
   },
   async notifyRefund(db, order, reason) {

@@ -16,6 +16,7 @@ import {
   registrationConfirmationMail,
   type RegistrationDetails,
 } from '@/lib/server/mail/registration-mails';
+import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
 import type { PaymentOrder } from '@/lib/server/payments/orders';
 import type { Fulfiller } from '@/lib/server/payments/settle';
 import { mailRecipient } from './recipients';
@@ -72,6 +73,8 @@ export async function insertRegistration(
           position,
         })),
       );
+      // Every member becomes a participant, so every member holds a festival pass from now on.
+      await ensurePasses(inner, input.memberUserIds);
       return registration!.id;
     });
   } catch (error) {
@@ -139,8 +142,12 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
 /** Mails every member of a registration its confirmation, once. */
 export async function mailRegistration(db: Db, registrationId: string): Promise<void> {
   const details = await registrationDetails(db, registrationId);
+  const passes = await passMailPartsByEmail(
+    db,
+    details.members.map((m) => m.email),
+  );
   for (const member of details.members) {
-    await sendMail(db, registrationConfirmationMail(member, details));
+    await sendMail(db, registrationConfirmationMail(member, details, passes.get(member.email)));
   }
 }
 
