@@ -1,0 +1,16 @@
+// GET /api/admin/bookings: accommodation bookings with a link to each identity proof, filtered and paged (organisers)
+import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
+import { adminRoute } from '@/lib/server/http/handler';
+import { parseQuery } from '@/lib/server/http/query';
+import { listBookings } from '@/lib/server/services/admin-lists';
+
+export const GET = adminRoute({}, async ({ db, request }) => {
+  const page = await listBookings(db, parseQuery(bookingFilterSchema, request));
+  return {
+    message: 'Bookings',
+    data: {
+      ...page,
+      items: page.items.map((b) => ({ ...b, identityProofUrl: `/api/uploads/${b.identityUploadId}` })),
+    },
+  };
+});
