@@ -125,10 +125,19 @@ export async function listAllEvents(db: Db): Promise<FestivalEvent[]> {
   return withParticipations(db, rows);
 }
 
+/** Visible groups with their visible members; a group whose members are all hidden is left out. */
 export async function listTeam(db: Db): Promise<TeamGroup[]> {
-  const groups = await db.select().from(teamGroups).orderBy(asc(teamGroups.position), asc(teamGroups.id));
-  const members = await db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id));
-  return groups.map((g) => ({
+  const groups = await db
+    .select()
+    .from(teamGroups)
+    .where(eq(teamGroups.isVisible, true))
+    .orderBy(asc(teamGroups.position), asc(teamGroups.id));
+  const members = await db
+    .select()
+    .from(teamMembers)
+    .where(eq(teamMembers.isVisible, true))
+    .orderBy(asc(teamMembers.position), asc(teamMembers.id));
+  const shown = groups.map((g) => ({
     teamCategory: g.teamCategory,
     teamMembers: members
       .filter((m) => m.groupId === g.id)
@@ -140,9 +149,10 @@ export async function listTeam(db: Db): Promise<TeamGroup[]> {
         ...(m.linkedInUrl ? { linkedInUrl: m.linkedInUrl } : {}),
       })),
   }));
+  return shown.filter((g) => g.teamMembers.length > 0);
 }
 
-/** Sponsor groups; with visibleOnly, hidden sponsors and groups left empty are dropped. */
+/** Sponsor groups; with visibleOnly, hidden groups, hidden sponsors and groups left empty are dropped. */
 export async function listSponsors(
   db: Db,
   { visibleOnly }: { visibleOnly: boolean },
@@ -150,6 +160,7 @@ export async function listSponsors(
   const groups = await db
     .select()
     .from(sponsorGroups)
+    .where(visibleOnly ? eq(sponsorGroups.isVisible, true) : undefined)
     .orderBy(asc(sponsorGroups.position), asc(sponsorGroups.id));
   const rows = await db
     .select()
@@ -181,5 +192,6 @@ export async function listProniteArtists(db: Db): Promise<ProniteArtist[]> {
       imageUrl: proniteArtists.imageUrl,
     })
     .from(proniteArtists)
+    .where(eq(proniteArtists.isVisible, true))
     .orderBy(asc(proniteArtists.position), asc(proniteArtists.id));
 }
