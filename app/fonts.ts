@@ -21,5 +21,9 @@ export const bodyFont = localFont({
   ],
   variable: '--font-crimson',
   display: 'swap',
+  // Only the display face (the headings that are each page's largest text) is preloaded: preloading the
+  // body faces too put 53 KB ahead of the page's own requests on a slow connection. Body text shows in
+  // the size-adjusted fallback until its face arrives, without a layout shift.
+  preload: false,
   fallback: ['Georgia', 'serif'],
 });

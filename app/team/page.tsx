@@ -25,7 +25,7 @@ export default async function TeamPage() {
             {group.teamCategory}
           </h2>
           <ul className="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4">
-            {group.teamMembers.map((member) => (
+            {group.teamMembers.map((member, memberIndex) => (
               <li
                 key={member.name}
                 className="flex flex-col items-center rounded-2xl bg-night/70 p-4 text-center"
@@ -37,6 +37,8 @@ export default async function TeamPage() {
                   height={160}
                   unoptimized
                   loading={groupIndex === 0 ? 'eager' : 'lazy'}
+                  // The first portraits are the page's largest paint on a phone: fetch them before scripts.
+                  fetchPriority={groupIndex === 0 && memberIndex < 2 ? 'high' : undefined}
                   className="h-32 w-32 rounded-full border-2 border-gold/50 object-cover"
                 />
                 <h3 className="mt-3 font-display text-lg">{member.name}</h3>
