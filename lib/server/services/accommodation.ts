@@ -41,11 +41,12 @@ interface AccommodationOrderItem {
   identityUploadId: string | null;
 }
 
-/** Types with their nightly price and date options; an option is available while places are left after holds. */
+/** Visible types with their nightly price and date options; an option is available while places are left after holds. */
 export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
   const types = await db
     .select()
     .from(accommodationTypes)
+    .where(eq(accommodationTypes.isVisible, true))
     .orderBy(asc(accommodationTypes.position), asc(accommodationTypes.id));
   const options = await db
     .select()
@@ -88,6 +89,7 @@ async function optionWithType(db: Db, optionId: number) {
       days: accommodationOptions.days,
       typeName: accommodationTypes.accommodationType,
       pricePerNight: accommodationTypes.pricePerNight,
+      visible: accommodationTypes.isVisible,
     })
     .from(accommodationOptions)
     .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
@@ -118,6 +120,8 @@ export async function createAccommodationOrder(
 ): Promise<CheckoutOrder> {
   if (await hasBooking(db, caller.id)) throw new AppError('conflict', alreadyBooked);
   const option = await optionWithType(db, input.accommodationId);
+  // A type the organisers have hidden is off sale, even for a screen loaded before it was hidden.
+  if (!option.visible) throw new AppError('conflict', `${option.typeName} is not available any more.`);
   if (option.pricePerNight === null) throw new AppError('invalid_input', 'Something Went Wrong');
   const proof = input.identityProofUrl ? await proofOf(db, caller.id, input.identityProofUrl) : null;
   const amountPaise = stayPrice(option.pricePerNight, option.days) * 100;

@@ -35,11 +35,12 @@ interface MerchandiseOrderItem {
   productName: string;
 }
 
-/** Products with their sizes; a size is available while enabled and units are left after holds. */
+/** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
   const products = await db
     .select()
     .from(merchandiseProducts)
+    .where(eq(merchandiseProducts.isVisible, true))
     .orderBy(asc(merchandiseProducts.position), asc(merchandiseProducts.id));
   const variants = await db
     .select()
@@ -80,6 +81,7 @@ export async function createMerchandiseOrder(
       type: merchandiseVariants.type,
       price: merchandiseProducts.pricePaise,
       productName: merchandiseProducts.name,
+      visible: merchandiseProducts.isVisible,
     })
     .from(merchandiseVariants)
     .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
@@ -88,6 +90,8 @@ export async function createMerchandiseOrder(
   const lines = input.cart.map((line) => {
     const variant = byId.get(line.variantId);
     if (!variant) throw new AppError('invalid_input', 'One of the sizes in your cart does not exist.');
+    // A product the organisers have hidden is off sale, even for a cart loaded before it was hidden.
+    if (!variant.visible) throw new AppError('conflict', `${variant.productName} is not on sale any more.`);
     return { variantId: variant.id, size: variant.type, qty: line.qty, unitPricePaise: variant.price };
   });
   const amountPaise = lines.reduce((sum, l) => sum + l.qty * l.unitPricePaise, 0);

@@ -1,0 +1,22 @@
+// PATCH /api/admin/accommodation-option/{id}: change a accommodation option (any of its fields)
+// DELETE /api/admin/accommodation-option/{id}: delete a date option (409 when it has bookings)
+import { accommodationOptionChangeSchema } from '@/lib/schemas/admin-content';
+import { adminRoute } from '@/lib/server/http/handler';
+import { idParam } from '@/lib/server/http/params';
+import {
+  deleteAccommodationOption,
+  updateAccommodationOption,
+} from '@/lib/server/services/admin-content-accommodation';
+
+export const PATCH = adminRoute<typeof accommodationOptionChangeSchema, { id: string }>(
+  { body: accommodationOptionChangeSchema },
+  async ({ db, user, body, params }) => ({
+    message: 'Accommodation option saved.',
+    data: await updateAccommodationOption(db, user, idParam(params.id, 'accommodation option'), body),
+  }),
+);
+
+export const DELETE = adminRoute<undefined, { id: string }>({}, async ({ db, user, params }) => ({
+  message: 'Accommodation option deleted.',
+  data: await deleteAccommodationOption(db, user, idParam(params.id, 'accommodation option')),
+}));

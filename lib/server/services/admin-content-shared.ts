@@ -1,0 +1,96 @@
+import 'server-only';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Actor } from '@/lib/server/admin/audit';
+import { recordAudit } from '@/lib/server/admin/audit';
+import type { Db, Tx } from '@/lib/server/db';
+import { AppError } from '@/lib/server/http/app-error';
+
+/*
+ * Ordering shared by every console list (groups, members, sponsors, artists, products, sizes, stay
+ * types): a list is the rows of one parent (or the whole table), ordered by `position`, then id.
+ */
+
+export interface OrderedList {
+  table: PgTable;
+  id: PgColumn;
+  position: PgColumn;
+  /** The column naming the parent (group, product) when the list belongs to one. */
+  parent?: PgColumn;
+  /** The audit log's name for these records. */
+  entity: string;
+  /** How a refusal names the list: "this group's members". */
+  label: string;
+}
+
+/** The position a new row takes: after the last one of its list. */
+export async function nextPosition(tx: Db | Tx, list: OrderedList, parentId?: number): Promise<number> {
+  const where: SQL | undefined =
+    list.parent && parentId !== undefined ? eq(list.parent, parentId) : undefined;
+  const [row] = await tx
+    .select({ last: sql<number | null>`max(${list.position})` })
+    .from(list.table)
+    .where(where);
+  const last = row?.last;
+  return last === null || last === undefined ? 0 : Number(last) + 1;
+}
+
+/**
+ * Puts one list in the order given. The ids must be exactly the rows of one list (one parent's, when the
+ * list has a parent): a partial list would leave positions that collide with the rows left out.
+ */
+export async function reorderList(
+  db: Db,
+  actor: Actor,
+  list: OrderedList,
+  ids: number[],
+): Promise<{ ids: number[] }> {
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: list.id, parent: list.parent ?? list.id, position: list.position })
+      .from(list.table)
+      .where(inArray(list.id, ids));
+    if (found.length !== ids.length) {
+      throw new AppError('not_found', `Some of these ids are not among ${list.label}; reload and try again.`);
+    }
+    const parentIds = new Set(found.map((r) => Number(r.parent)));
+    if (list.parent && parentIds.size > 1) {
+      throw new AppError(
+        'invalid_input',
+        `Order one list at a time: these ids belong to different ${list.label}.`,
+      );
+    }
+    const parentId = list.parent ? Number(found[0]!.parent) : undefined;
+    const siblings = await tx
+      .select({ id: list.id, position: list.position })
+      .from(list.table)
+      .where(list.parent && parentId !== undefined ? eq(list.parent, parentId) : undefined)
+      .orderBy(asc(list.position), asc(list.id));
+    if (siblings.length !== ids.length) {
+      throw new AppError(
+        'invalid_input',
+        `List every one of ${list.label} once, in the new order (${siblings.length} expected, ${ids.length} sent).`,
+      );
+    }
+    for (const [index, rowId] of ids.entries()) {
+      await tx
+        .update(list.table)
+        // Every ordered table names its column `position`.
+        .set({ position: index } as never)
+        .where(eq(list.id, rowId));
+    }
+    await recordAudit(tx, actor, {
+      action: 'reorder',
+      entity: list.entity,
+      entityId: parentId ?? 'all',
+      before: { ids: siblings.map((s) => Number(s.id)) },
+      after: { ids },
+    });
+    return { ids };
+  });
+}
+
+/** Whether a change carries any field at all (an empty PATCH changes nothing and writes no audit line). */
+export function hasChanges(values: Record<string, unknown>): boolean {
+  return Object.values(values).some((v) => v !== undefined);
+}
