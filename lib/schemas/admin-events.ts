@@ -1,0 +1,266 @@
+import { z } from 'zod';
+
+/**
+ * The organisers' console payloads for event categories and events: one schema per payload, used by the
+ * console forms (react-hook-form) and by the /api/admin/event-category and /api/admin/event handlers.
+ * Form inputs arrive as strings, so numbers are coerced and an empty optional field means "none".
+ * Change (PATCH) schemas carry the same fields, all optional: an omitted field is left as it is.
+ */
+
+const maxId = 2_147_483_647;
+
+const id = (what: string) =>
+  z.coerce
+    .number(`Please choose the ${what}.`)
+    .int(`Please choose the ${what}.`)
+    .positive(`Please choose the ${what}.`)
+    .max(maxId, `Please choose the ${what}.`);
+
+const text = (what: string, max: number) =>
+  z
+    .string(`${what} is required.`)
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what} must be at most ${max} characters.`);
+
+/** A site path (/images/..., /api/uploads/...) or an http(s) address: what the seed and the upload give. */
+export function isLinkOrPath(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const link = (what: string) =>
+  text(what, 500).refine(isLinkOrPath, `${what} must be an uploaded file or an https:// address.`);
+
+/**
+ * An optional text: '' or null means none (stored as null), undefined leaves it as it is (for changes),
+ * anything else must pass `inner`. One transform, so a bad value gets inner's own message.
+ */
+const optionalText = (inner: z.ZodType<string>) =>
+  z
+    .string('Please enter text or leave this empty.')
+    .nullable()
+    .optional()
+    .transform((v, ctx): string | null | undefined => {
+      if (v === undefined) return undefined;
+      if (v === null || v.trim() === '') return null;
+      const parsed = inner.safeParse(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value.' });
+      return z.NEVER;
+    });
+
+const phone = (what: string) =>
+  z
+    .string(`${what} is required.`)
+    .trim()
+    .min(1, `${what} is required.`)
+    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, `${what} must be a phone number (digits, spaces, + and -).`);
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z.coerce
+    .number(`${what} must be a number.`)
+    .int(`${what} must be a whole number.`)
+    .min(min, `${what} must be at least ${min}.`)
+    .max(max, `${what} must be at most ${max}.`);
+
+const flag = (what: string) => z.boolean(`${what} must be true or false.`);
+
+/** India has one offset all year, so a time typed in the console without a zone is festival time. */
+const festivalOffset = '+05:30';
+const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const zonedDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * When the event starts: an ISO date-time with its zone, or the console's `datetime-local` value (festival
+ * time). Answers an ISO string; '' or null means "not scheduled yet".
+ */
+const startsAt = z
+  .union([z.literal(''), z.null(), z.string('Start time must be a date and time.').trim()])
+  .optional()
+  .transform((v, ctx): string | null | undefined => {
+    if (v === undefined) return undefined;
+    if (v === null || v === '') return null;
+    const withZone = localDateTime.test(v) ? `${v}${festivalOffset}` : v;
+    const when = new Date(withZone);
+    const year = when.getUTCFullYear();
+    if (!zonedDateTime.test(withZone) || Number.isNaN(when.getTime()) || year < 2000 || year > 2100) {
+      ctx.addIssue({ code: 'custom', message: 'Start time must be a real date and time.' });
+      return z.NEVER;
+    }
+    return when.toISOString();
+  });
+
+// ---------- ordering ----------
+
+const orderedIds = z
+  .array(id('items to order'), 'Send the ids in their new order.')
+  .min(1, 'Send the ids in their new order.')
+  .max(500, 'Too many items to order at once.')
+  .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once.');
+
+/** POST /api/admin/event-category/reorder: every category, in the new order. */
+export const reorderCategoriesSchema = z.object({ ids: orderedIds });
+
+/** POST /api/admin/event/reorder: every event of one category, in the new order. */
+export const reorderEventsSchema = z.object({ categoryId: id('category'), ids: orderedIds });
+
+// ---------- categories ----------
+
+/** POST /api/admin/event-category. */
+export const eventCategorySchema = z.object({
+  name: text('Name', 80),
+  imageUrl: link('Image'),
+  isVisible: flag('Visibility').optional(),
+});
+
+/** PATCH /api/admin/event-category/{id}. */
+export const eventCategoryChangeSchema = eventCategorySchema.partial();
+
+export type EventCategoryInput = z.input<typeof eventCategorySchema>;
+export type EventCategoryValues = z.output<typeof eventCategorySchema>;
+
+// ---------- events ----------
+
+/** One way of taking part. `id` names an existing option (kept and changed); without it, a new one. */
+export const participationOptionSchema = z
+  .object({
+    id: id('option').optional(),
+    participationName: text('Option name', 60),
+    /** Whole rupees; 0 is free. */
+    price: wholeNumber('Price', 0, 1_000_000),
+    minRange: wholeNumber('Smallest team', 1, 50),
+    maxRange: wholeNumber('Largest team', 1, 50),
+  })
+  .refine((o) => o.maxRange >= o.minRange, {
+    message: 'Largest team must be at least the smallest team.',
+    path: ['maxRange'],
+  });
+
+const participations = z
+  .array(participationOptionSchema, 'Send the ways of taking part as a list.')
+  .max(20, 'An event can have at most 20 ways of taking part.')
+  .refine((options) => {
+    const ids = options.flatMap((o) => (o.id === undefined ? [] : [o.id]));
+    return new Set(ids).size === ids.length;
+  }, 'Each option may appear once.');
+
+const eventFields = z.object({
+  categoryId: id('category'),
+  name: text('Name', 120),
+  description: text('Description', 5000),
+  imageUrl: link('Image'),
+  isRegistrationOpen: flag('Registration open'),
+  isVisible: flag('Visibility'),
+  instituteFeeWaived: flag('Institute fee waiver'),
+  venue: optionalText(text('Venue', 120)),
+  startsAt,
+  poc1Name: text('First contact’s name', 80),
+  poc1PhoneNo: phone('First contact’s phone'),
+  poc2Name: optionalText(text('Second contact’s name', 80)),
+  poc2PhoneNo: optionalText(phone('Second contact’s phone')),
+  ruleBookPdfUrl: optionalText(link('Rule book')),
+  /** In the order they are shown; options left out of a change are removed. */
+  participations,
+});
+
+type Contacts = { poc2Name?: string | null; poc2PhoneNo?: string | null };
+
+/** A second contact is a name and a phone together, or neither. */
+function pairSecondContact(values: Contacts, ctx: z.RefinementCtx) {
+  if (values.poc2Name === undefined || values.poc2PhoneNo === undefined) return;
+  if (values.poc2Name && !values.poc2PhoneNo) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['poc2PhoneNo'],
+      message: 'Give the second contact’s phone, or leave both empty.',
+    });
+  }
+  if (!values.poc2Name && values.poc2PhoneNo) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['poc2Name'],
+      message: 'Give the second contact’s name, or leave both empty.',
+    });
+  }
+}
+
+/** POST /api/admin/event. Registration starts open and the event shown unless the form says otherwise. */
+export const eventSchema = eventFields
+  .extend({
+    isRegistrationOpen: flag('Registration open').default(true),
+    isVisible: flag('Visibility').default(true),
+    instituteFeeWaived: flag('Institute fee waiver').default(false),
+    participations: participations.default([]),
+  })
+  .superRefine(pairSecondContact);
+
+/**
+ * PATCH /api/admin/event/{id}: any of the fields. `participations`, when sent, is the whole new list:
+ * options with an id are kept and changed, new ones added, the rest removed.
+ */
+export const eventChangeSchema = eventFields.partial().superRefine(pairSecondContact);
+
+export type EventInput = z.input<typeof eventSchema>;
+export type EventValues = z.output<typeof eventSchema>;
+export type EventChange = z.output<typeof eventChangeSchema>;
+
+// ---------- answers (what the console lists) ----------
+
+export interface AdminEventCategory {
+  id: number;
+  name: string;
+  imageUrl: string;
+  isVisible: boolean;
+  position: number;
+  eventCount: number;
+}
+
+export interface AdminParticipationOption {
+  id: number;
+  participationName: string;
+  price: number;
+  minRange: number;
+  maxRange: number;
+  position: number;
+  /** Registrations made with this option (cancelled ones too: they still point at it). */
+  registrationCount: number;
+}
+
+export interface AdminEvent {
+  id: number;
+  categoryId: number;
+  name: string;
+  description: string;
+  imageUrl: string;
+  isRegistrationOpen: boolean;
+  isVisible: boolean;
+  instituteFeeWaived: boolean;
+  venue: string | null;
+  /** ISO date-time, or null when not scheduled yet. */
+  startsAt: string | null;
+  poc1Name: string;
+  poc1PhoneNo: string;
+  poc2Name: string | null;
+  poc2PhoneNo: string | null;
+  ruleBookPdfUrl: string | null;
+  position: number;
+  registrationCount: number;
+  participations: AdminParticipationOption[];
+}
+
+export interface AdminCategoryWithEvents extends AdminEventCategory {
+  events: AdminEvent[];
+}
+
+/** The console's `datetime-local` value (festival time) for an ISO date-time. */
+export function toFestivalLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const shifted = new Date(new Date(iso).getTime() + (5 * 60 + 30) * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}

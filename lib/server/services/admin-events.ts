@@ -1,0 +1,554 @@
+import 'server-only';
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import type {
+  AdminCategoryWithEvents,
+  AdminEvent,
+  AdminEventCategory,
+  AdminParticipationOption,
+  EventChange,
+  EventValues,
+} from '@/lib/schemas/admin-events';
+import type { z } from 'zod';
+import type { eventCategoryChangeSchema, eventCategorySchema } from '@/lib/schemas/admin-events';
+import { recordAudit, type Actor } from '@/lib/server/admin/audit';
+import type { Db, Tx } from '@/lib/server/db';
+import {
+  eventCategories,
+  events,
+  participationOptions,
+  paymentOrders,
+  registrations,
+} from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
+
+/*
+ * The organisers' writes to event categories, events and their ways of taking part. Every write runs in
+ * one transaction with its audit line; the route handler revalidates the public pages after it commits.
+ * Nothing that registrations point at is ever deleted: the organiser is told to close or hide instead.
+ */
+
+type Conn = Db | Tx;
+type CategoryValues = z.output<typeof eventCategorySchema>;
+type CategoryChange = z.output<typeof eventCategoryChangeSchema>;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// ---------- reads ----------
+
+async function eventCounts(db: Conn, categoryIds?: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ categoryId: events.categoryId, n: count() })
+    .from(events)
+    .where(categoryIds ? inArray(events.categoryId, categoryIds) : undefined)
+    .groupBy(events.categoryId);
+  return new Map(rows.map((r) => [r.categoryId, Number(r.n)]));
+}
+
+/** Every category, hidden ones too, in order, with how many events each holds. */
+export async function listAdminCategories(db: Conn): Promise<AdminEventCategory[]> {
+  const rows = await db
+    .select({
+      id: eventCategories.id,
+      name: eventCategories.name,
+      imageUrl: eventCategories.imageUrl,
+      isVisible: eventCategories.isVisible,
+      position: eventCategories.position,
+    })
+    .from(eventCategories)
+    .orderBy(asc(eventCategories.position), asc(eventCategories.id));
+  const counts = await eventCounts(db);
+  return rows.map((r) => ({ ...r, eventCount: counts.get(r.id) ?? 0 }));
+}
+
+async function adminCategory(db: Conn, id: number): Promise<AdminEventCategory | null> {
+  const [row] = await db
+    .select({
+      id: eventCategories.id,
+      name: eventCategories.name,
+      imageUrl: eventCategories.imageUrl,
+      isVisible: eventCategories.isVisible,
+      position: eventCategories.position,
+    })
+    .from(eventCategories)
+    .where(eq(eventCategories.id, id));
+  if (!row) return null;
+  return { ...row, eventCount: (await eventCounts(db, [id])).get(id) ?? 0 };
+}
+
+const eventColumns = {
+  id: events.id,
+  categoryId: events.categoryId,
+  name: events.name,
+  description: events.description,
+  imageUrl: events.imageUrl,
+  isRegistrationOpen: events.isRegistrationOpen,
+  isVisible: events.isVisible,
+  instituteFeeWaived: events.instituteFeeWaived,
+  venue: events.venue,
+  startsAt: events.startsAt,
+  poc1Name: events.poc1Name,
+  poc1PhoneNo: events.poc1PhoneNo,
+  poc2Name: events.poc2Name,
+  poc2PhoneNo: events.poc2PhoneNo,
+  ruleBookPdfUrl: events.ruleBookPdfUrl,
+  position: events.position,
+};
+
+/** Events in the console's shape: options in order, with registration counts on events and options. */
+async function adminEvents(db: Conn, where: ReturnType<typeof eq> | undefined): Promise<AdminEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .where(where)
+    .orderBy(asc(events.position), asc(events.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const options = await db
+    .select({
+      id: participationOptions.id,
+      eventId: participationOptions.eventId,
+      participationName: participationOptions.participationName,
+      price: participationOptions.price,
+      minRange: participationOptions.minRange,
+      maxRange: participationOptions.maxRange,
+      position: participationOptions.position,
+    })
+    .from(participationOptions)
+    .where(inArray(participationOptions.eventId, ids))
+    .orderBy(asc(participationOptions.position), asc(participationOptions.id));
+  const perOption = await db
+    .select({ optionId: registrations.participationId, n: count() })
+    .from(registrations)
+    .where(inArray(registrations.eventId, ids))
+    .groupBy(registrations.participationId);
+  const optionCounts = new Map(perOption.map((r) => [r.optionId, Number(r.n)]));
+  return rows.map((row) => {
+    const own: AdminParticipationOption[] = options
+      .filter((o) => o.eventId === row.id)
+      .map((o) => ({
+        id: o.id,
+        participationName: o.participationName,
+        price: o.price,
+        minRange: o.minRange,
+        maxRange: o.maxRange,
+        position: o.position,
+        registrationCount: optionCounts.get(o.id) ?? 0,
+      }));
+    return {
+      ...row,
+      startsAt: row.startsAt ? row.startsAt.toISOString() : null,
+      registrationCount: own.reduce((sum, o) => sum + o.registrationCount, 0),
+      participations: own,
+    };
+  });
+}
+
+/** One event as the console shows it, hidden or not. */
+export async function getAdminEvent(db: Conn, id: number): Promise<AdminEvent> {
+  const [event] = await adminEvents(db, eq(events.id, id));
+  if (!event) throw new AppError('not_found', 'No event has that id.');
+  return event;
+}
+
+/** The console's page: every category in order, each with every one of its events. */
+export async function listCategoriesWithEvents(db: Conn): Promise<AdminCategoryWithEvents[]> {
+  const categories = await listAdminCategories(db);
+  const all = await adminEvents(db, undefined);
+  return categories.map((c) => ({ ...c, events: all.filter((e) => e.categoryId === c.id) }));
+}
+
+// ---------- helpers ----------
+
+async function nextCategoryPosition(tx: Conn): Promise<number> {
+  const [row] = await tx.select({ last: max(eventCategories.position) }).from(eventCategories);
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+async function nextEventPosition(tx: Conn, categoryId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(events.position) })
+    .from(events)
+    .where(eq(events.categoryId, categoryId));
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+async function requireCategory(tx: Conn, id: number, forField = false): Promise<void> {
+  const [row] = await tx
+    .select({ id: eventCategories.id })
+    .from(eventCategories)
+    .where(eq(eventCategories.id, id));
+  if (row) return;
+  if (forField) {
+    throw new AppError('invalid_input', 'That category does not exist.', {
+      fieldErrors: { categoryId: 'That category does not exist.' },
+    });
+  }
+  throw new AppError('not_found', 'No event category has that id.');
+}
+
+/** Payments for an event that have started and not finished: deleting the event would strand them. */
+async function paymentsInProgress(tx: Conn, eventId: number, optionIds?: number[]): Promise<number> {
+  const conditions = [
+    eq(paymentOrders.purpose, 'event'),
+    inArray(paymentOrders.state, ['created', 'paid']),
+    sql`(${paymentOrders.item} ->> 'eventId') = ${String(eventId)}`,
+  ];
+  if (optionIds) {
+    if (optionIds.length === 0) return 0;
+    conditions.push(
+      inArray(
+        sql`(${paymentOrders.item} ->> 'participationId')`,
+        optionIds.map((o) => String(o)),
+      ),
+    );
+  }
+  const [row] = await tx
+    .select({ n: count() })
+    .from(paymentOrders)
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
+/** A foreign key refused the delete: something came to point at the row after it was checked. */
+function isReferenced(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | null)?.cause) === '23503';
+}
+
+async function refuseIfReferenced<T>(work: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isReferenced(error)) throw new AppError('conflict', message);
+    throw error;
+  }
+}
+
+// ---------- categories ----------
+
+export async function createCategory(
+  db: Db,
+  actor: Actor,
+  input: CategoryValues,
+): Promise<AdminEventCategory> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(eventCategories)
+      .values({
+        name: input.name,
+        imageUrl: input.imageUrl,
+        isVisible: input.isVisible ?? true,
+        position: await nextCategoryPosition(tx),
+      })
+      .returning({ id: eventCategories.id });
+    const created = (await adminCategory(tx, row!.id))!;
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'event_category',
+      entityId: created.id,
+      after: created,
+    });
+    return created;
+  });
+}
+
+export async function updateCategory(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: CategoryChange,
+): Promise<AdminEventCategory> {
+  return db.transaction(async (tx) => {
+    const before = await adminCategory(tx, id);
+    if (!before) throw new AppError('not_found', 'No event category has that id.');
+    const values = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+    if (Object.keys(values).length === 0) return before;
+    await tx
+      .update(eventCategories)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(eventCategories.id, id));
+    const after = (await adminCategory(tx, id))!;
+    await recordAudit(tx, actor, { action: 'update', entity: 'event_category', entityId: id, before, after });
+    return after;
+  });
+}
+
+export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<void> {
+  const message = 'This category still has events: move or delete them first, or hide the category.';
+  await refuseIfReferenced(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await adminCategory(tx, id);
+        if (!before) throw new AppError('not_found', 'No event category has that id.');
+        if (before.eventCount > 0) {
+          throw new AppError(
+            'conflict',
+            `${before.name} still has ${plural(before.eventCount, 'event')}: move or delete them first, or hide the category instead.`,
+          );
+        }
+        await tx.delete(eventCategories).where(eq(eventCategories.id, id));
+        await recordAudit(tx, actor, { action: 'delete', entity: 'event_category', entityId: id, before });
+      }),
+    message,
+  );
+}
+
+export async function reorderCategories(db: Db, actor: Actor, ids: number[]): Promise<{ ids: number[] }> {
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: eventCategories.id })
+      .from(eventCategories)
+      .orderBy(asc(eventCategories.position), asc(eventCategories.id));
+    assertSameSet(
+      current.map((r) => r.id),
+      ids,
+      'categories',
+    );
+    for (const [position, id] of ids.entries()) {
+      await tx.update(eventCategories).set({ position }).where(eq(eventCategories.id, id));
+    }
+    await recordAudit(tx, actor, {
+      action: 'reorder',
+      entity: 'event_category',
+      entityId: 'all',
+      before: { ids: current.map((r) => r.id) },
+      after: { ids },
+    });
+    return { ids };
+  });
+}
+
+/** A reorder must list exactly the rows of the list: a partial one would leave colliding positions. */
+function assertSameSet(current: number[], sent: number[], what: string): void {
+  const known = new Set(current);
+  if (sent.some((id) => !known.has(id))) {
+    throw new AppError('invalid_input', `Some of these ids are not among the ${what}; reload and try again.`);
+  }
+  if (sent.length !== current.length) {
+    throw new AppError(
+      'invalid_input',
+      `List every one of the ${what} once, in the new order (${current.length} expected, ${sent.length} sent).`,
+    );
+  }
+}
+
+// ---------- events ----------
+
+export async function createEvent(db: Db, actor: Actor, input: EventValues): Promise<AdminEvent> {
+  if (input.participations.some((o) => o.id !== undefined)) {
+    throw new AppError('invalid_input', 'A new event’s options cannot name existing option ids.');
+  }
+  return db.transaction(async (tx) => {
+    await requireCategory(tx, input.categoryId, true);
+    const [row] = await tx
+      .insert(events)
+      .values({
+        categoryId: input.categoryId,
+        name: input.name,
+        description: input.description,
+        imageUrl: input.imageUrl,
+        isRegistrationOpen: input.isRegistrationOpen,
+        isVisible: input.isVisible,
+        instituteFeeWaived: input.instituteFeeWaived,
+        venue: input.venue ?? null,
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        poc1Name: input.poc1Name,
+        poc1PhoneNo: input.poc1PhoneNo,
+        poc2Name: input.poc2Name ?? null,
+        poc2PhoneNo: input.poc2PhoneNo ?? null,
+        ruleBookPdfUrl: input.ruleBookPdfUrl ?? null,
+        position: await nextEventPosition(tx, input.categoryId),
+      })
+      .returning({ id: events.id });
+    const eventId = row!.id;
+    if (input.participations.length > 0) {
+      await tx.insert(participationOptions).values(
+        input.participations.map((o, position) => ({
+          eventId,
+          participationName: o.participationName,
+          price: o.price,
+          minRange: o.minRange,
+          maxRange: o.maxRange,
+          position,
+        })),
+      );
+    }
+    const created = await getAdminEvent(tx, eventId);
+    await recordAudit(tx, actor, { action: 'create', entity: 'event', entityId: eventId, after: created });
+    return created;
+  });
+}
+
+/** Applies the new list of options: keeps and changes those with ids, adds new ones, removes the rest. */
+async function replaceOptions(
+  tx: Tx,
+  before: AdminEvent,
+  next: NonNullable<EventChange['participations']>,
+): Promise<void> {
+  const existing = new Map(before.participations.map((o) => [o.id, o]));
+  const foreign = next.find((o) => o.id !== undefined && !existing.has(o.id));
+  if (foreign) {
+    throw new AppError(
+      'invalid_input',
+      `Option ${foreign.id} is not one of this event’s options; reload and try again.`,
+    );
+  }
+  const keptIds = new Set(next.flatMap((o) => (o.id === undefined ? [] : [o.id])));
+  const removed = before.participations.filter((o) => !keptIds.has(o.id));
+  const used = removed.filter((o) => o.registrationCount > 0);
+  if (used.length > 0) {
+    const names = used.map((o) => `${o.participationName} (${plural(o.registrationCount, 'registration')})`);
+    throw new AppError(
+      'conflict',
+      `Options with registrations cannot be removed: ${names.join(', ')}. Close registration or hide the event instead.`,
+    );
+  }
+  const pending = await paymentsInProgress(
+    tx,
+    before.id,
+    removed.map((o) => o.id),
+  );
+  if (pending > 0) {
+    throw new AppError(
+      'conflict',
+      `${plural(pending, 'payment')} for the options you removed ${pending === 1 ? 'is' : 'are'} still in progress. Close registration and try again in a few minutes.`,
+    );
+  }
+  if (removed.length > 0) {
+    await tx.delete(participationOptions).where(
+      inArray(
+        participationOptions.id,
+        removed.map((o) => o.id),
+      ),
+    );
+  }
+  for (const [position, option] of next.entries()) {
+    const values = {
+      participationName: option.participationName,
+      price: option.price,
+      minRange: option.minRange,
+      maxRange: option.maxRange,
+      position,
+    };
+    if (option.id === undefined) {
+      await tx.insert(participationOptions).values({ eventId: before.id, ...values });
+    } else {
+      await tx.update(participationOptions).set(values).where(eq(participationOptions.id, option.id));
+    }
+  }
+}
+
+export async function updateEvent(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: EventChange,
+): Promise<AdminEvent> {
+  const message = 'An option you removed has just been used for a registration; reload and try again.';
+  return refuseIfReferenced(
+    () =>
+      db.transaction(async (tx) => {
+        // Locks the event so two organisers' option edits apply one after the other.
+        const [locked] = await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(eq(events.id, id))
+          .for('update');
+        if (!locked) throw new AppError('not_found', 'No event has that id.');
+        const before = await getAdminEvent(tx, id);
+        const { participations: nextOptions, startsAt, ...fields } = change;
+        const merged = {
+          poc2Name: fields.poc2Name === undefined ? before.poc2Name : fields.poc2Name,
+          poc2PhoneNo: fields.poc2PhoneNo === undefined ? before.poc2PhoneNo : fields.poc2PhoneNo,
+        };
+        if (Boolean(merged.poc2Name) !== Boolean(merged.poc2PhoneNo)) {
+          const field = merged.poc2Name ? 'poc2PhoneNo' : 'poc2Name';
+          const text = 'Give the second contact’s name and phone together, or leave both empty.';
+          throw new AppError('invalid_input', text, { fieldErrors: { [field]: text } });
+        }
+        const values: Partial<typeof events.$inferInsert> = Object.fromEntries(
+          Object.entries(fields).filter(([, v]) => v !== undefined),
+        );
+        if (startsAt !== undefined) values.startsAt = startsAt ? new Date(startsAt) : null;
+        if (values.categoryId !== undefined && values.categoryId !== before.categoryId) {
+          await requireCategory(tx, values.categoryId, true);
+          values.position = await nextEventPosition(tx, values.categoryId);
+        }
+        if (Object.keys(values).length === 0 && nextOptions === undefined) return before;
+        if (Object.keys(values).length > 0) {
+          await tx
+            .update(events)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(events.id, id));
+        }
+        if (nextOptions !== undefined) await replaceOptions(tx, before, nextOptions);
+        const after = await getAdminEvent(tx, id);
+        await recordAudit(tx, actor, { action: 'update', entity: 'event', entityId: id, before, after });
+        return after;
+      }),
+    message,
+  );
+}
+
+export async function deleteEvent(db: Db, actor: Actor, id: number): Promise<void> {
+  const message = 'This event has just received a registration: close registration or hide it instead.';
+  await refuseIfReferenced(
+    () =>
+      db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(eq(events.id, id))
+          .for('update');
+        if (!locked) throw new AppError('not_found', 'No event has that id.');
+        const before = await getAdminEvent(tx, id);
+        if (before.registrationCount > 0) {
+          throw new AppError(
+            'conflict',
+            `${before.name} has ${plural(before.registrationCount, 'registration')} and cannot be deleted. Close registration or hide the event instead.`,
+          );
+        }
+        const pending = await paymentsInProgress(tx, id);
+        if (pending > 0) {
+          throw new AppError(
+            'conflict',
+            `${plural(pending, 'payment')} for ${before.name} ${pending === 1 ? 'is' : 'are'} still in progress. Close registration and try again in a few minutes.`,
+          );
+        }
+        await tx.delete(events).where(eq(events.id, id));
+        await recordAudit(tx, actor, { action: 'delete', entity: 'event', entityId: id, before });
+      }),
+    message,
+  );
+}
+
+export async function reorderEvents(
+  db: Db,
+  actor: Actor,
+  input: { categoryId: number; ids: number[] },
+): Promise<{ categoryId: number; ids: number[] }> {
+  return db.transaction(async (tx) => {
+    await requireCategory(tx, input.categoryId);
+    const current = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.categoryId, input.categoryId))
+      .orderBy(asc(events.position), asc(events.id));
+    assertSameSet(
+      current.map((r) => r.id),
+      input.ids,
+      'events of this category',
+    );
+    for (const [position, id] of input.ids.entries()) {
+      await tx.update(events).set({ position }).where(eq(events.id, id));
+    }
+    await recordAudit(tx, actor, {
+      action: 'reorder',
+      entity: 'event',
+      entityId: `category:${input.categoryId}`,
+      before: { ids: current.map((r) => r.id) },
+      after: { ids: input.ids },
+    });
+    return input;
+  });
+}
