@@ -88,7 +88,10 @@ export function queryObject(
 }
 
 /** The query string of a filter (page 1 and empty fields left out), for links and exports. */
-export function filterQuery(filter: Record<string, unknown>, overrides: Record<string, unknown> = {}): string {
+export function filterQuery(
+  filter: Record<string, unknown>,
+  overrides: Record<string, unknown> = {},
+): string {
   const merged = { ...filter, ...overrides };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(merged)) {

@@ -56,7 +56,14 @@ export async function registrationsByCategory(db: Db): Promise<CategoryCount[]> 
       registrationMembers,
       and(eq(registrationMembers.registrationId, registrations.id), isNull(registrationMembers.cancelledAt)),
     )
-    .groupBy(eventCategories.id, eventCategories.name, eventCategories.position, events.id, events.name, events.position)
+    .groupBy(
+      eventCategories.id,
+      eventCategories.name,
+      eventCategories.position,
+      events.id,
+      events.name,
+      events.position,
+    )
     .orderBy(asc(eventCategories.position), asc(eventCategories.id), asc(events.position), asc(events.id));
   const categories = new Map<number, CategoryCount>();
   for (const row of rows) {

@@ -109,7 +109,11 @@ function stamped(name: string): string {
   return `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
 }
 
-export function exportRegistrations(db: Db, filter: RegistrationFilter, batchSize = exportBatchSize): Response {
+export function exportRegistrations(
+  db: Db,
+  filter: RegistrationFilter,
+  batchSize = exportBatchSize,
+): Response {
   return csvDownload<RegistrationRow, TimeCursor>({
     filename: stamped('registrations'),
     columns: registrationColumns,

@@ -75,7 +75,13 @@ function personMatches(pattern: string): SQL {
 const countAll = sql<number>`cast(count(*) as int)`;
 
 function pageOf<T>(items: T[], total: number, page: number): Page<T> {
-  return { items, total, page, pageSize: listPageSize, pageCount: Math.max(1, Math.ceil(total / listPageSize)) };
+  return {
+    items,
+    total,
+    page,
+    pageSize: listPageSize,
+    pageCount: Math.max(1, Math.ceil(total / listPageSize)),
+  };
 }
 
 // ---------- registrations ----------
@@ -178,10 +184,7 @@ async function membersOf(db: Db, registrationIds: string[]): Promise<Map<string,
   return byRegistration;
 }
 
-async function withMembers(
-  db: Db,
-  rows: Omit<RegistrationRow, 'members'>[],
-): Promise<RegistrationRow[]> {
+async function withMembers(db: Db, rows: Omit<RegistrationRow, 'members'>[]): Promise<RegistrationRow[]> {
   const members = await membersOf(
     db,
     rows.map((r) => r.id),
@@ -189,9 +192,11 @@ async function withMembers(
   return rows.map((r) => ({ ...r, members: members.get(r.id) ?? [] }));
 }
 
+/** The row without its keyset position, which only the export's paging needs. */
 function stripCursor<T extends { cursorAt: string }>(row: T): Omit<T, 'cursorAt'> {
-  const { cursorAt: _cursor, ...rest } = row;
-  return rest;
+  const rest: Partial<T> = { ...row };
+  delete rest.cursorAt;
+  return rest as Omit<T, 'cursorAt'>;
 }
 
 export async function listRegistrations(db: Db, filter: RegistrationFilter): Promise<Page<RegistrationRow>> {
@@ -296,11 +301,18 @@ function selectMerchandiseLines(db: Db) {
 
 type RawLine = Awaited<ReturnType<ReturnType<typeof selectMerchandiseLines>['execute']>>[number];
 
-function lineRow({ sizePosition: _p, variantId: _v, ...row }: RawLine): MerchandiseLineRow {
-  return row;
+function lineRow(raw: RawLine): MerchandiseLineRow {
+  const row: Partial<RawLine> = { ...raw };
+  delete row.sizePosition;
+  delete row.variantId;
+  return row as MerchandiseLineRow;
 }
 
-const bySize = [asc(merchandiseVariants.position), asc(merchandiseVariants.id), asc(merchandiseOrderLines.id)];
+const bySize = [
+  asc(merchandiseVariants.position),
+  asc(merchandiseVariants.id),
+  asc(merchandiseOrderLines.id),
+];
 
 export async function listMerchandiseLines(
   db: Db,
@@ -367,7 +379,12 @@ export async function merchandiseSizeTotals(db: Db, filter: MerchandiseOrderFilt
     .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, merchandiseOrders.paymentOrderId))
     .where(merchandiseConditions(filter))
-    .groupBy(merchandiseProducts.id, merchandiseProducts.name, merchandiseVariants.id, merchandiseVariants.type)
+    .groupBy(
+      merchandiseProducts.id,
+      merchandiseProducts.name,
+      merchandiseVariants.id,
+      merchandiseVariants.type,
+    )
     .orderBy(asc(merchandiseProducts.id), asc(merchandiseVariants.position), asc(merchandiseVariants.id));
   return rows.map((r) => ({ ...r, units: Number(r.units) }));
 }
@@ -454,7 +471,10 @@ export async function bookingBatch(
 ): Promise<Batch<BookingRow, TimeCursor>> {
   const rows = await selectBookings(db)
     .where(
-      and(bookingConditions(filter), afterTime(accommodationBookings.createdAt, accommodationBookings.id, after)),
+      and(
+        bookingConditions(filter),
+        afterTime(accommodationBookings.createdAt, accommodationBookings.id, after),
+      ),
     )
     .orderBy(asc(accommodationBookings.createdAt), asc(accommodationBookings.id))
     .limit(limit);
@@ -605,7 +625,11 @@ export async function filterChoices(db: Db): Promise<FilterChoices> {
       })
       .from(accommodationOptions)
       .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
-      .orderBy(asc(accommodationTypes.position), asc(accommodationOptions.startDate), asc(accommodationOptions.id)),
+      .orderBy(
+        asc(accommodationTypes.position),
+        asc(accommodationOptions.startDate),
+        asc(accommodationOptions.id),
+      ),
   ]);
   return {
     categories,

@@ -97,7 +97,9 @@ async function cancelPurchase(
       await tx
         .update(registrationMembers)
         .set({ cancelledAt: at })
-        .where(and(inArray(registrationMembers.registrationId, ids), isNull(registrationMembers.cancelledAt)));
+        .where(
+          and(inArray(registrationMembers.registrationId, ids), isNull(registrationMembers.cancelledAt)),
+        );
     }
     const eventId = rows[0]?.eventId ?? (order.item as { eventId?: number }).eventId;
     const [event] = eventId
@@ -133,7 +135,10 @@ async function cancelPurchase(
           .where(eq(merchandiseVariants.id, line.variantId));
       }
     }
-    return { cancelled: ids.map((id) => ({ entity: 'merchandise_order', id })), what: 'your merchandise order' };
+    return {
+      cancelled: ids.map((id) => ({ entity: 'merchandise_order', id })),
+      what: 'your merchandise order',
+    };
   }
   const rows = await tx
     .update(accommodationBookings)
@@ -204,7 +209,8 @@ export async function refundPaymentOrder(
     assertRefundable(order);
     const { cancelled, what } = await cancelPurchase(tx, order);
     await releaseHolds(tx, order.id);
-    const finalRefundId = refundId ?? (order.providerRefundId?.startsWith(claimPrefix) ? null : order.providerRefundId);
+    const finalRefundId =
+      refundId ?? (order.providerRefundId?.startsWith(claimPrefix) ? null : order.providerRefundId);
     await tx
       .update(paymentOrders)
       .set({
@@ -232,7 +238,10 @@ export async function refundPaymentOrder(
   try {
     const buyer = await mailRecipient(db, done.order.userId);
     if (buyer) {
-      await sendMail(db, organiserRefundMail(buyer, { what: done.what, amountPaise: done.order.amountPaise, reason }));
+      await sendMail(
+        db,
+        organiserRefundMail(buyer, { what: done.what, amountPaise: done.order.amountPaise, reason }),
+      );
     }
   } catch (error) {
     logger.error({ err: error, orderId }, 'refund mail failed');
