@@ -10,6 +10,7 @@ import { useToast } from '@/components/toast/toast-provider';
 import { api } from '@/lib/api-client';
 import { formatDateOfBirth, formatPhone } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
+import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
 import { RegisteredEvents } from './registered-events';
 
@@ -18,8 +19,8 @@ type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { st
 const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: 'Female', other: 'Other' };
 
 /**
- * The signed-in participant's profile: personal details, the accommodation flag, registered events and
- * merchandise orders.
+ * The signed-in participant's profile: festival pass, personal details, the accommodation flag, registered
+ * events and merchandise orders.
  */
 export function ProfileView() {
   const { user, logout } = useAuth();
@@ -54,6 +55,7 @@ export function ProfileView() {
 
   return (
     <div className="flex flex-col gap-6">
+      {userId ? <FestivalPass userId={userId} /> : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
       {load.status === 'failed' ? (
         <p className="rounded-xl border border-red-400/50 bg-red-950/40 p-4 text-center">

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { CheckInConsole } from '@/components/admin/check-in-console';
+import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+
+export const metadata: Metadata = { title: 'Check-in' };
+
+export default async function CheckInPage() {
+  await requireConsoleUser();
+  return (
+    <main>
+      <h1 className="font-display text-3xl text-gold">Check-in</h1>
+      <p className="mt-2 max-w-prose">
+        Scan each festival pass at the gate, or type its code. A pass counts once per festival day.
+      </p>
+      <CheckInConsole />
+    </main>
+  );
+}

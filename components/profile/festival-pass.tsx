@@ -1,0 +1,169 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { InlineLoader } from '@/components/forms/inline-loader';
+import { api, ApiError } from '@/lib/api-client';
+import type { MyPass } from '@/lib/schemas/passes';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; pass: MyPass; offline: boolean }
+  | { status: 'none' }
+  | { status: 'failed' };
+
+/** Where the last pass answer is kept, per account, so the pass still shows at a gate without signal. */
+function storageKey(userId: string): string {
+  return `festival-pass:${userId}`;
+}
+
+function readSaved(userId: string): MyPass | null {
+  try {
+    const text = window.localStorage.getItem(storageKey(userId));
+    if (!text) return null;
+    const saved = JSON.parse(text) as MyPass;
+    return typeof saved.code === 'string' && typeof saved.qrSvg === 'string' ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(userId: string, pass: MyPass | null): void {
+  try {
+    if (pass) window.localStorage.setItem(storageKey(userId), JSON.stringify(pass));
+    else window.localStorage.removeItem(storageKey(userId));
+  } catch {
+    // Private mode or a full storage: the pass still shows now, just not offline later.
+  }
+}
+
+function formatDay(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-IN', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+  });
+}
+
+/** The profile's festival pass: QR, typed code, what it covers, and a Print button that prints it alone. */
+export function FestivalPass({ userId }: { userId: string }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<MyPass>('/api/my-pass', { signal: controller.signal })
+      .then((answer) => {
+        save(userId, answer.data);
+        setLoad({ status: 'ready', pass: answer.data, offline: false });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) {
+          save(userId, null);
+          setLoad({ status: 'none' });
+          return;
+        }
+        const saved = readSaved(userId);
+        setLoad(saved ? { status: 'ready', pass: saved, offline: true } : { status: 'failed' });
+      });
+    return () => controller.abort();
+  }, [userId]);
+
+  if (load.status === 'loading') return <InlineLoader label="Loading your festival pass" />;
+  if (load.status === 'none') {
+    return (
+      <section aria-labelledby="festival-pass" className={cardClass}>
+        <h2 id="festival-pass" className={headingClass}>
+          Festival pass
+        </h2>
+        <p className="mt-3 text-parchment/85">
+          You will get a festival pass when you register for an event or book accommodation.
+        </p>
+      </section>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <section aria-labelledby="festival-pass" className={cardClass}>
+        <h2 id="festival-pass" className={headingClass}>
+          Festival pass
+        </h2>
+        <p className="mt-3">
+          We couldn&apos;t load your festival pass just now. Please try again in a moment.
+        </p>
+      </section>
+    );
+  }
+  const { pass, offline } = load;
+  return (
+    <section aria-labelledby="festival-pass" className={cardClass} data-print-pass>
+      <h2 id="festival-pass" className={headingClass}>
+        Festival pass
+      </h2>
+      {offline ? (
+        <p className="mt-2 text-sm text-amber-200 print:hidden">
+          You are offline: this is the pass saved on this device.
+        </p>
+      ) : null}
+      {pass.status !== 'valid' ? (
+        <p className="mt-3 rounded-lg border border-red-400/60 bg-red-950/50 px-4 py-2 text-red-100">
+          {pass.status === 'revoked'
+            ? 'This pass has been withdrawn. Please contact the festival help desk.'
+            : 'This pass is cancelled: you have no registration or booking left.'}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+        <div
+          role="img"
+          aria-label="QR code of your festival pass"
+          className="w-52 shrink-0 rounded-lg bg-white p-2 [&>svg]:block [&>svg]:h-auto [&>svg]:w-full"
+          dangerouslySetInnerHTML={{ __html: pass.qrSvg }}
+        />
+        <div className="min-w-0 flex-1">
+          <p className="font-display text-lg text-parchment">{pass.name}</p>
+          <p className="text-parchment/80">{pass.college}</p>
+          <p className="mt-3 font-display text-sm tracking-wide text-gold">Pass code</p>
+          <p className="break-all font-mono text-lg tracking-wider text-parchment" data-testid="pass-code">
+            {pass.code}
+          </p>
+          {pass.events.length > 0 ? (
+            <>
+              <p className="mt-3 font-display text-sm tracking-wide text-gold">Events</p>
+              <ul className="list-inside list-disc text-parchment/90">
+                {pass.events.map((e) => (
+                  <li key={e.eventName}>
+                    {e.eventName}
+                    {e.teamName ? ` (team ${e.teamName})` : ''}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {pass.accommodation ? (
+            <>
+              <p className="mt-3 font-display text-sm tracking-wide text-gold">Accommodation</p>
+              <p className="text-parchment/90">
+                {pass.accommodation.type}: {formatDay(pass.accommodation.startDate)} to{' '}
+                {formatDay(pass.accommodation.endDate)}
+              </p>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-4 text-sm text-parchment/80">
+        Show this QR code at the gate, or give the code if it cannot be scanned. Once loaded, it stays on this
+        device for when there is no signal.
+      </p>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="mt-4 min-h-12 rounded-full border border-gold px-6 py-2 font-display tracking-widest text-gold transition hover:bg-gold hover:text-ink print:hidden"
+      >
+        Print pass
+      </button>
+    </section>
+  );
+}
+
+const cardClass = 'rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 sm:p-8';
+const headingClass = 'font-display text-xl text-gold';
