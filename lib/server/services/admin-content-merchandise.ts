@@ -216,7 +216,7 @@ export function deleteMerchandiseProduct(db: Db, actor: Actor, id: number) {
       .select()
       .from(merchandiseVariants)
       .where(eq(merchandiseVariants.productId, id))
-      .orderBy(asc(merchandiseVariants.id))
+      .orderBy(asc(merchandiseVariants.position), asc(merchandiseVariants.id))
       .for('update');
     const ids = variants.map((v) => v.id);
     const count = await ordersFor(tx, ids);
