@@ -8,6 +8,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { SocialLinks } from '@/components/contact/social-icons';
 import { useToast } from '@/components/toast/toast-provider';
 import { menuItems } from '@/lib/navigation';
+import { guardDecision, organiserRoles } from '@/lib/roles';
 import { festival } from '@/lib/festival';
 import { useLogoRotation } from './use-logo-rotation';
 
@@ -21,7 +22,14 @@ export function SiteHeader() {
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const logoRef = useRef<HTMLSpanElement>(null);
-  const { isAuthenticated, logout } = useAuth();
+  const auth = useAuth();
+  const { isAuthenticated, logout } = auth;
+  // Organisers also get a way into the console; the same rule as the /admin guard.
+  const showsConsole =
+    guardDecision(
+      { isInitialized: auth.isInitialized, isAuthenticated, role: auth.user?.role },
+      organiserRoles,
+    ) === 'allow';
   const { toast } = useToast();
   const router = useRouter();
   useLogoRotation(logoRef);
@@ -142,6 +150,18 @@ export function SiteHeader() {
                       Profile
                     </Link>
                   </li>
+                  {showsConsole ? (
+                    <li>
+                      <Link
+                        href="/admin"
+                        prefetch={false}
+                        className={itemClass}
+                        onClick={() => setOpen(false)}
+                      >
+                        Console
+                      </Link>
+                    </li>
+                  ) : null}
                   <li>
                     <button type="button" className={`${itemClass} w-full text-left`} onClick={onLogout}>
                       Logout

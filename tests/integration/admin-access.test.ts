@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { GET as auditLog } from '@/app/api/admin/audit/route';
+import { PATCH as setRoleRoute } from '@/app/api/admin/users/[id]/role/route';
+import { GET as searchUsers } from '@/app/api/admin/users/route';
+import { call } from '../support/api';
+import { quickUser } from '../support/accounts';
+import { describeEachDatabase } from '../support/test-db';
+
+// Content writes revalidate cached pages; outside a Next request there is nothing to revalidate.
+vi.mock('next/cache', async (original) => ({
+  ...(await original<typeof import('next/cache')>()),
+  revalidateTag: vi.fn(),
+}));
+
+/*
+ * Every route handler under app/api/admin, found on disk, so a route added later is covered without
+ * anyone remembering to list it here. Only SPEC.md's public reads and the participants' upload are open.
+ */
+const adminApiRoot = path.resolve('app/api/admin');
+const openRoutes: Record<string, string[]> = {
+  'event-category/get-event-category': ['GET'],
+  'event-category/get-events-by-category/[categoryId]': ['GET'],
+  'team/get-team': ['GET'],
+  getSponsors: ['GET'],
+  // SPEC.md's identity-proof upload for accommodation: any signed-in participant.
+  upload: ['POST'],
+};
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === 'route.ts' ? [full] : [];
+  });
+}
+
+interface GuardedRoute {
+  route: string;
+  method: (typeof methods)[number];
+  handler: Parameters<typeof call>[0];
+  params: Record<string, string>;
+}
+
+async function guardedRoutes(): Promise<GuardedRoute[]> {
+  const found: GuardedRoute[] = [];
+  for (const file of routeFiles(adminApiRoot)) {
+    const route = path.relative(adminApiRoot, path.dirname(file)).split(path.sep).join('/');
+    const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+    // Any value fits a dynamic segment: the role check comes before the id is even read.
+    const params = Object.fromEntries(
+      [...route.matchAll(/\[(\w+)\]/g)].map((m) => [m[1]!, '11111111-1111-4111-8111-111111111111']),
+    );
+    for (const method of methods) {
+      const handler = routeModule[method];
+      if (typeof handler !== 'function' || openRoutes[route]?.includes(method)) continue;
+      found.push({ route, method, handler: handler as GuardedRoute['handler'], params });
+    }
+  }
+  return found;
+}
+
+describeEachDatabase('the console API', (current) => {
+  let routes: GuardedRoute[] = [];
+  let userToken = '';
+  beforeAll(async () => {
+    routes = await guardedRoutes();
+    userToken = (await quickUser(current().db)).token;
+  });
+
+  it('finds the console routes on disk', () => {
+    expect(routes.map((r) => `${r.method} ${r.route}`)).toEqual(
+      expect.arrayContaining(['GET audit', 'GET users', 'PATCH users/[id]/role']),
+    );
+  });
+
+  it('refuses every console route to signed-out callers (401) and to participants (403)', async () => {
+    for (const r of routes) {
+      const anonymous = await call(r.handler, { method: r.method, params: r.params, body: {} });
+      expect(anonymous.status, `${r.method} /api/admin/${r.route} signed out`).toBe(401);
+      const participant = await call(r.handler, {
+        method: r.method,
+        params: r.params,
+        body: {},
+        token: userToken,
+      });
+      expect(participant.status, `${r.method} /api/admin/${r.route} as a participant`).toBe(403);
+      expect(participant.body).toMatchObject({ message: 'You do not have permission to do this.' });
+    }
+  });
+
+  describe('roles', () => {
+    it('lets only admins list people and change roles', async () => {
+      const organiser = await quickUser(current().db, { role: 'organiser' });
+      const refused = await call(searchUsers, { token: organiser.token });
+      expect(refused.status).toBe(403);
+
+      const admin = await quickUser(current().db, { role: 'admin' });
+      const person = await quickUser(current().db);
+      const listed = await call<{ data: { email: string; role: string }[] }>(searchUsers, {
+        token: admin.token,
+        method: 'GET',
+      });
+      expect(listed.status).toBe(200);
+
+      const promoted = await call<{ data: { role: string } }>(setRoleRoute, {
+        method: 'PATCH',
+        token: admin.token,
+        params: { id: person.userId },
+        body: { role: 'organiser' },
+      });
+      expect(promoted.status).toBe(200);
+      expect(promoted.body.data.role).toBe('organiser');
+
+      // The new organiser may use the console at once, with the token issued before the change.
+      const audit = await call<{
+        data: { action: string; entityId: string; before: unknown; after: unknown }[];
+      }>(auditLog, { token: person.token });
+      expect(audit.status).toBe(200);
+      expect(audit.body.data).toContainEqual(
+        expect.objectContaining({
+          action: 'role',
+          entityId: person.userId,
+          before: { email: person.email, role: 'user' },
+          after: { email: person.email, role: 'organiser' },
+        }),
+      );
+      expect(listed.body.data.length).toBeGreaterThan(0);
+    });
+
+    it('answers 400 for an unknown role and 404 for an unknown account', async () => {
+      const admin = await quickUser(current().db, { role: 'admin' });
+      const badRole = await call(setRoleRoute, {
+        method: 'PATCH',
+        token: admin.token,
+        params: { id: admin.userId },
+        body: { role: 'wizard' },
+      });
+      expect(badRole.status).toBe(400);
+      expect(badRole.body).toMatchObject({ message: 'Choose a role: user, organiser or admin.' });
+      const unknown = await call(setRoleRoute, {
+        method: 'PATCH',
+        token: admin.token,
+        params: { id: 'not-a-uuid' },
+        body: { role: 'user' },
+      });
+      expect(unknown.status).toBe(404);
+    });
+
+    it('never demotes the only admin', async () => {
+      const db = current().db;
+      const { users } = await import('@/lib/server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      // Leave exactly one admin in this database.
+      await db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
+      const admin = await quickUser(db, { role: 'admin' });
+      const refused = await call(setRoleRoute, {
+        method: 'PATCH',
+        token: admin.token,
+        params: { id: admin.userId },
+        body: { role: 'organiser' },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        message: 'This is the only admin. Make someone else an admin first.',
+      });
+    });
+  });
+});
