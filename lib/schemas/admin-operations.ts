@@ -102,3 +102,16 @@ export function filterQuery(
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/** A list page's filters from its address; bad ones are dropped with the reason, so the page still shows. */
+export function pageFilter<S extends z.ZodType>(
+  schema: S,
+  params: Record<string, string | string[] | undefined>,
+): { filter: z.output<S>; problem: string | null } {
+  const parsed = schema.safeParse(queryObject(params));
+  if (parsed.success) return { filter: parsed.data, problem: null };
+  return {
+    filter: schema.parse({}),
+    problem: parsed.error.issues[0]?.message ?? 'Those filters are not valid.',
+  };
+}

@@ -590,7 +590,7 @@ export interface FilterChoices {
   products: { id: number; name: string }[];
   sizes: string[];
   accommodationTypes: { id: number; name: string }[];
-  dateOptions: { id: number; typeName: string; startDate: string; days: number }[];
+  dateOptions: { id: number; typeId: number; typeName: string; startDate: string; days: number }[];
 }
 
 /** What the filter menus offer: every category, event, product, size and stay, hidden ones included. */
@@ -619,6 +619,7 @@ export async function filterChoices(db: Db): Promise<FilterChoices> {
     db
       .select({
         id: accommodationOptions.id,
+        typeId: accommodationOptions.typeId,
         typeName: accommodationTypes.accommodationType,
         startDate: accommodationOptions.startDate,
         days: accommodationOptions.days,

@@ -1,0 +1,159 @@
+import type { Metadata } from 'next';
+import { formatCount, formatInr } from '@/components/admin/operations/figures';
+import { FilterForm } from '@/components/admin/operations/filter-form';
+import {
+  FilterProblem,
+  ListHeader,
+  Pagination,
+  ResultCount,
+  ScrollTable,
+  StatusText,
+  tdClass,
+  thClass,
+} from '@/components/admin/operations/list-chrome';
+import { formatDateTime } from '@/lib/format';
+import { filterQuery, merchandiseOrderFilterSchema, pageFilter } from '@/lib/schemas/admin-operations';
+import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { getDb } from '@/lib/server/db';
+import {
+  filterChoices,
+  listMerchandiseLines,
+  merchandiseSizeTotals,
+} from '@/lib/server/services/admin-lists';
+
+export const metadata: Metadata = { title: 'T-shirt orders' };
+
+const path = '/admin/merchandise-orders';
+
+export default async function MerchandiseOrdersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireConsoleUser();
+  const { filter, problem } = pageFilter(merchandiseOrderFilterSchema, await searchParams);
+  const db = await getDb();
+  const page = await listMerchandiseLines(db, filter);
+  const sizes = await merchandiseSizeTotals(db, filter);
+  const choices = await filterChoices(db);
+  return (
+    <main>
+      <ListHeader
+        title="T-shirt orders"
+        intro="Merchandise order lines sorted by size, for printing and for the merchandise desk. Filter by size to print one pile at a time."
+        exportHref={`/api/admin/export/merchandise-orders.csv${filterQuery({ ...filter, page: 1 })}`}
+        exportLabel="Export CSV"
+      />
+      <FilterProblem message={problem} />
+      <FilterForm
+        label="Filter T-shirt orders"
+        action={path}
+        fields={[
+          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Name, e-mail, phone, payment id…' },
+          {
+            name: 'productId',
+            label: 'Product',
+            value: filter.productId,
+            anyLabel: 'All products',
+            options: choices.products.map((p) => ({ value: p.id, label: p.name })),
+          },
+          {
+            name: 'size',
+            label: 'Size',
+            value: filter.size?.toUpperCase(),
+            anyLabel: 'All sizes',
+            options: choices.sizes.map((s) => ({ value: s, label: s })),
+          },
+          {
+            name: 'status',
+            label: 'Status',
+            value: filter.status,
+            anyLabel: 'Any status',
+            options: [
+              { value: 'confirmed', label: 'Confirmed' },
+              { value: 'cancelled', label: 'Cancelled' },
+            ],
+          },
+        ]}
+      />
+      <h2 className="mt-6 font-display text-xl text-gold">Units per size</h2>
+      {sizes.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {sizes.map((s) => (
+            <li
+              key={`${s.productName}-${s.size}`}
+              className="rounded border border-white/15 px-3 py-2 text-parchment"
+            >
+              {s.productName}, size <strong>{s.size}</strong>: {formatCount(s.units)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-parchment/80">No units ordered for these filters.</p>
+      )}
+      <h2 className="mt-6 font-display text-xl text-gold">Order lines</h2>
+      <ResultCount total={page.total} noun={['line', 'lines']} />
+      {page.items.length > 0 ? (
+        <ScrollTable label="T-shirt order lines">
+          <table className="w-full min-w-[48rem] border-collapse">
+            <thead>
+              <tr className="border-b border-white/10">
+                <th scope="col" className={thClass}>
+                  Size
+                </th>
+                <th scope="col" className={thClass}>
+                  Qty
+                </th>
+                <th scope="col" className={thClass}>
+                  Product
+                </th>
+                <th scope="col" className={thClass}>
+                  Buyer
+                </th>
+                <th scope="col" className={thClass}>
+                  Paid
+                </th>
+                <th scope="col" className={thClass}>
+                  Payment id
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  Ordered
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((line) => (
+                <tr key={line.lineId} className="border-b border-white/5">
+                  <td className={`${tdClass} font-display text-lg`}>{line.size}</td>
+                  <td className={tdClass}>{line.qty}</td>
+                  <td className={tdClass}>{line.productName}</td>
+                  <td className={tdClass}>
+                    <span className="block font-semibold">{line.buyerName}</span>
+                    <span className="block break-all text-parchment/80">
+                      {line.email} · {line.phone}
+                    </span>
+                    <span className="block text-parchment/80">{line.college}</span>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatInr(line.lineTotalPaise)}</td>
+                  <td className={`${tdClass} break-all`}>{line.paymentId ?? '—'}</td>
+                  <td className={tdClass}>
+                    <StatusText status={line.status} />
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <time dateTime={line.createdAt.toISOString()}>{formatDateTime(line.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      ) : (
+        <p className="mt-3 text-parchment/80">No T-shirt orders match these filters.</p>
+      )}
+      <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
+    </main>
+  );
+}

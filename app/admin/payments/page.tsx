@@ -1,0 +1,144 @@
+import type { Metadata } from 'next';
+import { formatInr } from '@/components/admin/operations/figures';
+import { FilterForm } from '@/components/admin/operations/filter-form';
+import {
+  FilterProblem,
+  ListHeader,
+  Pagination,
+  ResultCount,
+  ScrollTable,
+  StatusText,
+  tdClass,
+  thClass,
+} from '@/components/admin/operations/list-chrome';
+import { RefundButton } from '@/components/admin/operations/refund-button';
+import { formatDateTime } from '@/lib/format';
+import {
+  filterQuery,
+  pageFilter,
+  paymentFilterSchema,
+  paymentPurposeValues,
+  paymentStateValues,
+} from '@/lib/schemas/admin-operations';
+import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { getDb } from '@/lib/server/db';
+import { listPayments } from '@/lib/server/services/admin-lists';
+import { isRefundInProgress } from '@/lib/server/services/refunds';
+
+export const metadata: Metadata = { title: 'Payments' };
+
+const path = '/admin/payments';
+
+const purposeLabel = { event: 'Event', merchandise: 'Merchandise', accommodation: 'Accommodation' } as const;
+
+export default async function PaymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireConsoleUser();
+  const { filter, problem } = pageFilter(paymentFilterSchema, await searchParams);
+  const page = await listPayments(await getDb(), filter);
+  return (
+    <main>
+      <ListHeader
+        title="Payments"
+        intro="Every payment order and its state. A fulfilled payment can be refunded: the money goes back through the payment provider, the purchase is cancelled and the buyer is mailed."
+        exportHref={`/api/admin/export/payments.csv${filterQuery({ ...filter, page: 1 })}`}
+        exportLabel="Export CSV"
+      />
+      <FilterProblem message={problem} />
+      <FilterForm
+        label="Filter payments"
+        action={path}
+        fields={[
+          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Name, e-mail, receipt, payment id…' },
+          {
+            name: 'state',
+            label: 'State',
+            value: filter.state,
+            anyLabel: 'Any state',
+            options: paymentStateValues.map((s) => ({ value: s, label: s })),
+          },
+          {
+            name: 'purpose',
+            label: 'Purpose',
+            value: filter.purpose,
+            anyLabel: 'Any purpose',
+            options: paymentPurposeValues.map((p) => ({ value: p, label: purposeLabel[p] })),
+          },
+        ]}
+      />
+      <ResultCount total={page.total} noun={['payment', 'payments']} />
+      {page.items.length > 0 ? (
+        <ScrollTable label="Payments">
+          <table className="w-full min-w-[56rem] border-collapse">
+            <thead>
+              <tr className="border-b border-white/10">
+                <th scope="col" className={thClass}>
+                  Buyer
+                </th>
+                <th scope="col" className={thClass}>
+                  Purpose
+                </th>
+                <th scope="col" className={thClass}>
+                  Amount
+                </th>
+                <th scope="col" className={thClass}>
+                  State
+                </th>
+                <th scope="col" className={thClass}>
+                  Ids
+                </th>
+                <th scope="col" className={thClass}>
+                  Created
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((p) => {
+                const refunding = isRefundInProgress(p.providerRefundId);
+                const refundable = (p.state === 'fulfilled' || p.state === 'paid') && !refunding;
+                return (
+                  <tr key={p.id} className="border-b border-white/5">
+                    <td className={tdClass}>
+                      <span className="block font-semibold">{p.buyerName}</span>
+                      <span className="block break-all text-parchment/80">{p.email}</span>
+                    </td>
+                    <td className={tdClass}>{purposeLabel[p.purpose]}</td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{formatInr(p.amountPaise)}</td>
+                    <td className={tdClass}>
+                      <StatusText status={refunding ? 'refund under way' : p.state} />
+                      {p.note ? <span className="block text-parchment/80">{p.note}</span> : null}
+                    </td>
+                    <td className={`${tdClass} break-all`}>
+                      <span className="block">Payment: {p.providerPaymentId ?? '—'}</span>
+                      <span className="block text-parchment/80">Receipt: {p.receipt}</span>
+                      {p.providerRefundId && !refunding ? (
+                        <span className="block text-parchment/80">Refund: {p.providerRefundId}</span>
+                      ) : null}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
+                    </td>
+                    <td className={tdClass}>
+                      {refundable ? (
+                        <RefundButton orderId={p.id} amount={formatInr(p.amountPaise)} buyer={p.buyerName} />
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollTable>
+      ) : (
+        <p className="mt-3 text-parchment/80">No payments match these filters.</p>
+      )}
+      <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
+    </main>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Metadata } from 'next';
+import { formatInr } from '@/components/admin/operations/figures';
+import { FilterForm } from '@/components/admin/operations/filter-form';
+import {
+  FilterProblem,
+  ListHeader,
+  Pagination,
+  ResultCount,
+  ScrollTable,
+  StatusText,
+  tdClass,
+  thClass,
+} from '@/components/admin/operations/list-chrome';
+import { formatDateTime } from '@/lib/format';
+import { filterQuery, pageFilter, registrationFilterSchema } from '@/lib/schemas/admin-operations';
+import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { getDb } from '@/lib/server/db';
+import { filterChoices, listRegistrations } from '@/lib/server/services/admin-lists';
+
+export const metadata: Metadata = { title: 'Registrations' };
+
+const path = '/admin/registrations';
+
+export default async function RegistrationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireConsoleUser();
+  const { filter, problem } = pageFilter(registrationFilterSchema, await searchParams);
+  const db = await getDb();
+  const [page, choices] = [await listRegistrations(db, filter), await filterChoices(db)];
+  const events = filter.categoryId
+    ? choices.events.filter((e) => e.categoryId === filter.categoryId)
+    : choices.events;
+  return (
+    <main>
+      <ListHeader
+        title="Registrations"
+        intro="Every event registration with its team, members and payment. Search by team, name, e-mail, phone, college or payment id."
+        exportHref={`/api/admin/export/registrations.csv${filterQuery({ ...filter, page: 1 })}`}
+        exportLabel="Export CSV"
+      />
+      <FilterProblem message={problem} />
+      <FilterForm
+        label="Filter registrations"
+        action={path}
+        fields={[
+          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Team, name, e-mail, phone…' },
+          {
+            name: 'categoryId',
+            label: 'Category',
+            value: filter.categoryId,
+            anyLabel: 'All categories',
+            options: choices.categories.map((c) => ({ value: c.id, label: c.name })),
+          },
+          {
+            name: 'eventId',
+            label: 'Event',
+            value: filter.eventId,
+            anyLabel: 'All events',
+            options: events.map((e) => ({ value: e.id, label: e.name })),
+          },
+          {
+            name: 'status',
+            label: 'Status',
+            value: filter.status,
+            anyLabel: 'Any status',
+            options: [
+              { value: 'confirmed', label: 'Confirmed' },
+              { value: 'cancelled', label: 'Cancelled' },
+            ],
+          },
+        ]}
+      />
+      <ResultCount total={page.total} noun={['registration', 'registrations']} />
+      {page.items.length > 0 ? (
+        <ScrollTable label="Registrations">
+          <table className="w-full min-w-[56rem] border-collapse">
+            <thead>
+              <tr className="border-b border-white/10">
+                <th scope="col" className={thClass}>
+                  Event
+                </th>
+                <th scope="col" className={thClass}>
+                  Team
+                </th>
+                <th scope="col" className={thClass}>
+                  Members
+                </th>
+                <th scope="col" className={thClass}>
+                  Paid
+                </th>
+                <th scope="col" className={thClass}>
+                  Payment id
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  Registered
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((r) => (
+                <tr key={r.id} className="border-b border-white/5">
+                  <td className={tdClass}>
+                    <span className="block font-semibold">{r.eventName}</span>
+                    <span className="block text-parchment/80">
+                      {r.categoryName} · {r.optionName}
+                    </span>
+                  </td>
+                  <td className={tdClass}>{r.teamName ?? '—'}</td>
+                  <td className={tdClass}>
+                    <ul className="space-y-1">
+                      {r.members.map((m) => (
+                        <li key={m.email}>
+                          <span className="font-semibold">{m.name}</span>
+                          {m.isLeader ? ' (leader)' : ''}
+                          <span className="block break-all text-parchment/80">
+                            <a href={`mailto:${m.email}`} className="underline">
+                              {m.email}
+                            </a>{' '}
+                            · {m.phone} · {m.college}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    {r.amountPaise > 0 ? formatInr(r.amountPaise) : 'Free'}
+                  </td>
+                  <td className={`${tdClass} break-all`}>{r.paymentId ?? '—'}</td>
+                  <td className={tdClass}>
+                    <StatusText status={r.status} />
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <time dateTime={r.createdAt.toISOString()}>{formatDateTime(r.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      ) : (
+        <p className="mt-3 text-parchment/80">No registrations match these filters.</p>
+      )}
+      <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { filterQuery } from '@/lib/schemas/admin-operations';
+import { formatCount } from './figures';
+
+/** The heading block of an operations list: title, what it is for, and the export of what is shown. */
+export function ListHeader({
+  title,
+  intro,
+  exportHref,
+  exportLabel,
+}: {
+  title: string;
+  intro: string;
+  exportHref: string;
+  exportLabel: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="max-w-prose">
+        <h1 className="font-display text-3xl text-gold">{title}</h1>
+        <p className="mt-2 text-parchment">{intro}</p>
+      </div>
+      {/* A plain link: the httpOnly cookie authenticates the download, and the browser streams it to disk. */}
+      <a
+        href={exportHref}
+        download
+        className="inline-flex min-h-12 items-center rounded-full border border-gold px-5 font-display tracking-wide text-gold hover:bg-gold hover:text-ink print:hidden"
+      >
+        {exportLabel}
+      </a>
+    </div>
+  );
+}
+
+/** The problem with the address's filters, shown instead of silently ignoring them. */
+export function FilterProblem({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-4 rounded border border-red-400/60 p-3 text-red-200">
+      {message} The filters were reset.
+    </p>
+  );
+}
+
+export function ResultCount({ total, noun }: { total: number; noun: [string, string] }) {
+  return (
+    <p className="mt-4 text-parchment" aria-live="polite">
+      {formatCount(total)} {total === 1 ? noun[0] : noun[1]}
+    </p>
+  );
+}
+
+/** A table that scrolls sideways on a phone, reachable and named for keyboard and screen-reader users. */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-3 overflow-x-auto rounded-lg border border-white/10"
+    >
+      {children}
+    </div>
+  );
+}
+
+export const thClass = 'whitespace-nowrap px-3 py-2 text-left font-display text-sm tracking-wide text-gold';
+export const tdClass = 'px-3 py-2 align-top text-sm text-parchment';
+
+/** Previous and next pages, keeping the filters. */
+export function Pagination({
+  path,
+  filter,
+  page,
+  pageCount,
+}: {
+  path: string;
+  filter: Record<string, unknown>;
+  page: number;
+  pageCount: number;
+}) {
+  if (pageCount <= 1) return null;
+  const link = 'inline-flex min-h-12 items-center rounded px-4 text-gold underline';
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
+      {page > 1 ? (
+        <Link href={`${path}${filterQuery(filter, { page: page - 1 })}`} prefetch={false} className={link}>
+          Previous page
+        </Link>
+      ) : null}
+      <span className="text-parchment">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link href={`${path}${filterQuery(filter, { page: page + 1 })}`} prefetch={false} className={link}>
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function StatusText({ status }: { status: string }) {
+  const tone =
+    status === 'confirmed' || status === 'fulfilled'
+      ? 'text-emerald-300'
+      : status === 'cancelled' || status === 'refunded' || status === 'failed'
+        ? 'text-red-300'
+        : 'text-parchment';
+  return <span className={`font-semibold ${tone}`}>{status}</span>;
+}
