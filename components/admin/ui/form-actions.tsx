@@ -1,0 +1,26 @@
+'use client';
+
+import { SubmitButton } from '@/components/forms/submit-button';
+import { actionButtonClass } from './buttons';
+
+/** A console form's save and cancel buttons, side by side where there is room. */
+export function FormActions({
+  pending,
+  saveLabel,
+  onCancel,
+}: {
+  pending: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <SubmitButton pending={pending} className="sm:w-auto">
+        {saveLabel}
+      </SubmitButton>
+      <button type="button" onClick={onCancel} className={`${actionButtonClass} min-h-12 rounded-full px-6`}>
+        Cancel
+      </button>
+    </div>
+  );
+}
