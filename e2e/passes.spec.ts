@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
+
+/*
+ * Festival passes at the gate: a participant registers for a free event and finds their pass on the
+ * profile; the seeded organiser types that code on /admin/check-in and lets them in once; the same code
+ * again says it was already used, by whom; a made-up code is refused. The event is picked from the
+ * seeded data through the API (category 1), never by id.
+ */
+
+interface FestivalEvent {
+  id: number;
+  name: string;
+  isRegistrationOpen: boolean;
+  participations: {
+    id: number;
+    participation_name: string;
+    price: number;
+    min_range: number;
+    max_range: number;
+  }[];
+}
+
+async function freeSoloEvent(request: APIRequestContext) {
+  const categories = await request.get('/api/admin/event-category/get-event-category');
+  const { data } = (await categories.json()) as { data: { id: number }[] };
+  const events = await request.get(`/api/admin/event-category/get-events-by-category/${data[0]!.id}`);
+  const list = ((await events.json()) as { data: FestivalEvent[] }).data;
+  for (const event of list.filter((e) => e.isRegistrationOpen)) {
+    const option = event.participations.find((o) => o.price === 0 && o.min_range === 1 && o.max_range === 1);
+    if (option) return { event, option };
+  }
+  throw new Error('The seeded category 1 has no open free individual event');
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+test.describe('festival passes and check-in', () => {
+  test('a participant shows their pass; the organiser checks it in once, then sees it already used', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const { event, option } = await freeSoloEvent(request);
+    const participant = await createVerifiedAccount(request, {
+      first_name: 'Neville',
+      last_name: 'Longbottom',
+      Clg: 'Herbology College',
+    });
+
+    // The participant registers for a free event in the browser.
+    await signIn(page, participant);
+    await page.goto(`/event/1/register?event=${event.id}`);
+    await page
+      .getByRole('radio', {
+        name: new RegExp(`^${option.participation_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`),
+      })
+      .check();
+    await page.getByRole('button', { name: 'Verify Team' }).click();
+    await expect(page.getByText(`All users are eligible to register in ${event.name}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Register for free' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Bravo' })).toBeVisible();
+
+    // Their profile shows the pass: QR, code, name and the event.
+    await page.goto('/profile');
+    const pass = page.getByRole('region', { name: 'Festival pass' });
+    await expect(pass.getByRole('img', { name: 'QR code of your festival pass' })).toBeVisible();
+    await expect(pass).toContainText('Neville Longbottom');
+    await expect(pass).toContainText(event.name);
+    await expect(pass.getByRole('button', { name: 'Print pass' })).toBeVisible();
+    const codeText = pass.getByTestId('pass-code');
+    await expect(codeText).toHaveText(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){7}$/);
+    const code = (await codeText.textContent())!.trim();
+
+    // The organiser, on their own phone, types the code (in lower case, with spaces) at the gate.
+    const organiser = await organiserAccount(request);
+    const gateContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const gate = await gateContext.newPage();
+    await signIn(gate, organiser);
+    await gate.goto('/admin/check-in');
+    await expect(gate.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+    await expect(gate.getByText('Ready: scan a pass or type its code.')).toBeVisible();
+    await expectNoSeriousAxeViolations(gate);
+
+    const field = gate.getByLabel('Pass code');
+    await field.fill(code.toLowerCase().replace(/-/g, ' '));
+    await gate.getByRole('button', { name: 'Check in' }).click();
+    const result = gate.getByTestId('check-in-result');
+    await expect(result).toContainText('Checked in');
+    await expect(result).toContainText('Neville Longbottom');
+    await expect(result).toContainText('Herbology College');
+    await expect(result).toContainText(event.name);
+    await expect(field).toHaveValue('');
+
+    // The same pass again: amber, already used, by whom.
+    await field.fill(code);
+    await gate.getByRole('button', { name: 'Check in' }).click();
+    await expect(result).toContainText('Already used');
+    await expect(result).toContainText(/Used today at .+ by .+\(organiser@aetherfest\.example\)/);
+    await expect(result).toContainText('Neville Longbottom');
+    await expectNoSeriousAxeViolations(gate);
+
+    // A made-up code: red, refused.
+    await field.fill('ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567-89ABC-DEFGH');
+    await gate.getByRole('button', { name: 'Check in' }).click();
+    await expect(result).toContainText('Refused');
+    await expect(result).toContainText('This pass is not valid.');
+    await gateContext.close();
+  });
+
+  test('when camera permission is refused the console says so and typing the code still works', async ({
+    page,
+    request,
+  }) => {
+    const organiser = await organiserAccount(request);
+    await signIn(page, organiser);
+    // The organiser said no to the camera prompt.
+    await page.addInitScript(() => {
+      if (navigator.mediaDevices) {
+        navigator.mediaDevices.getUserMedia = () =>
+          Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      }
+    });
+    await page.goto('/admin/check-in');
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    await expect(page.getByText('Camera permission was refused.', { exact: false })).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await expect(page.getByText(/Camera permission was refused\..*type the pass code below\./)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
+    await page.getByLabel('Pass code').fill('not a pass');
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await expect(page.getByTestId('check-in-result')).toContainText('This pass is not valid.');
+  });
+});
