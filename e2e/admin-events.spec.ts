@@ -10,6 +10,12 @@ import { organiserAccount, signIn, type TestAccount } from './support/accounts';
 
 const closedNote = 'This event is not taking any registrations currently';
 
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
+  'hex',
+);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -81,6 +87,66 @@ test.describe('console: events', () => {
       await expect(closedCard.getByRole('link', { name: /register/i })).toHaveCount(0);
     } finally {
       await send('delete', `/api/admin/event/${event.id}`);
+      await send('delete', `/api/admin/event-category/${category.id}`);
+    }
+  });
+
+  test('an organiser creates an event with the form, uploading its image and rule book', async ({
+    page,
+    request,
+  }) => {
+    const organiser = await organiserAccount(request);
+    const send = await asOrganiser(request, organiser);
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const categoryName = `Form Trials ${suffix}`;
+    const category = await send('post', '/api/admin/event-category', {
+      name: categoryName,
+      imageUrl: '/images/events/robot-arena.svg',
+    });
+    try {
+      await signIn(page, organiser);
+      await page.goto('/admin/content/events');
+      const section = page.getByRole('region', { name: categoryName });
+      await section.getByRole('button', { name: `New event in ${categoryName}` }).click();
+      const eventName = `Potion Relay ${suffix}`;
+      // Saving too early shows the form's own messages.
+      await section.getByRole('button', { name: 'Create event' }).click();
+      await expect(section.getByText('Name is required.', { exact: true })).toBeVisible();
+
+      await section.getByLabel('Event name').fill(eventName);
+      await section.getByLabel('Description').fill('Relay teams brew against the clock.');
+      await section
+        .getByLabel('Event image')
+        .setInputFiles({ name: 'art.png', mimeType: 'image/png', buffer: png });
+      await expect(section.getByRole('img', { name: 'Current event image' })).toBeVisible();
+      await section
+        .getByLabel('Rule book (PDF, optional)')
+        .setInputFiles({ name: 'rules.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expect(section.getByRole('link', { name: /\/api\/uploads\// })).toHaveCount(2);
+      await section.getByLabel('First contact’s name').fill('Severus Iyer');
+      await section.getByLabel('First contact’s phone').fill('9000000077');
+      await section.getByLabel('Option 1 name').fill('Team of three');
+      await section.getByLabel('Smallest team').fill('3');
+      await section.getByLabel('Largest team').fill('3');
+      await section.getByRole('button', { name: 'Create event' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Event created' })).toBeVisible();
+      await expect(section.getByRole('heading', { name: eventName })).toBeVisible();
+
+      const visible = await request.get('/api/admin/event-category/get-event-category');
+      const categories = ((await visible.json()) as { data: { id: number }[] }).data;
+      const position = categories.findIndex((c) => c.id === category.id) + 1;
+      await page.goto(`/event/${position}`);
+      const card = page.getByRole('article').filter({ hasText: eventName });
+      await expect(card.getByRole('link', { name: `Register for ${eventName}` })).toBeVisible();
+      const image = await card.locator('img').getAttribute('src');
+      expect(image).toMatch(/^\/api\/uploads\//);
+      const served = await request.get(image!);
+      expect(served.headers()['content-type']).toBe('image/png');
+    } finally {
+      const list = await request.get(`/api/admin/event-category/get-events-by-category/${category.id}`);
+      for (const event of ((await list.json()) as { data?: { id: number }[] }).data ?? []) {
+        await send('delete', `/api/admin/event/${event.id}`);
+      }
       await send('delete', `/api/admin/event-category/${category.id}`);
     }
   });
