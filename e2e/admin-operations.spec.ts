@@ -132,6 +132,42 @@ test.describe('console operations', () => {
     expect(lines[1]).toContain(`${made.option.price.toFixed(2)},${made.paymentId}`);
   });
 
+  test('an organiser refunds a registration from the payments list after confirming', async ({
+    page,
+    request,
+  }) => {
+    const made = await paidRegistration(request, `Ravenclaw Ops ${Date.now()}`);
+    await signIn(page, await organiserAccount(request));
+    await page.goto(`/admin/payments?q=${encodeURIComponent(made.leader.email)}`);
+    const row = page.getByRole('row').filter({ hasText: made.leader.email });
+    await expect(row).toContainText('fulfilled');
+    const amount = `₹${made.option.price.toLocaleString('en-IN')}.00`;
+    await row.getByRole('button', { name: `Refund ${amount} to Minerva ${made.leader.last_name}` }).click();
+
+    const confirm = page.getByRole('form', { name: `Refund ${amount} to Minerva ${made.leader.last_name}` });
+    await expect(confirm.getByLabel('Reason (mailed to the buyer)')).toBeFocused();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ).toEqual([]);
+    await confirm.getByLabel('Reason (mailed to the buyer)').fill('Event moved online');
+    await confirm.getByRole('button', { name: 'Confirm refund' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Refunded' })).toBeVisible();
+    await expect(row).toContainText('refunded');
+    await expect(row.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+
+    const mails = await request.get(`/api/dev/mail?to=${encodeURIComponent(made.leader.email)}`);
+    const { data } = (await mails.json()) as { data: { subject: string; text: string }[] };
+    const refundMail = data.find((m) => m.subject.includes('cancelled and refunded'));
+    expect(refundMail?.text).toContain(`your registration for ${made.event.name}`);
+    expect(refundMail?.text).toContain('Reason: Event moved online');
+
+    await page.goto(`/admin/registrations?q=${encodeURIComponent(made.leader.email)}`);
+    await expect(page.getByRole('region', { name: 'Registrations' })).toContainText('cancelled');
+  });
+
   test('the dashboard passes axe', async ({ page, request }) => {
     await signIn(page, await organiserAccount(request));
     await page.goto('/admin');
