@@ -16,10 +16,11 @@ export interface ContentRowProps {
   hiddenLabel?: string;
   index: number;
   count: number;
-  onMove: (direction: -1 | 1) => void;
+  /** Omitted for lists kept in a fixed order (stay options by date). */
+  onMove?: (direction: -1 | 1) => void;
   /** The switch's word for the action it would take now: Hide or Show, Disable or Enable. */
-  toggleLabel: string;
-  onToggle: () => void;
+  toggleLabel?: string;
+  onToggle?: () => void;
   onDelete: () => Promise<string | null>;
   /** The edit form; it calls `close` once saved or cancelled. */
   edit: (close: () => void) => ReactNode;
@@ -72,16 +73,20 @@ export function ContentRow({
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <ReorderButtons name={name} index={index} count={count} onMove={onMove} disabled={busy} />
-        <button
-          type="button"
-          className={actionButtonClass}
-          onClick={onToggle}
-          disabled={busy}
-          aria-label={`${toggleLabel} ${name}`}
-        >
-          {toggleLabel}
-        </button>
+        {onMove ? (
+          <ReorderButtons name={name} index={index} count={count} onMove={onMove} disabled={busy} />
+        ) : null}
+        {onToggle && toggleLabel ? (
+          <button
+            type="button"
+            className={actionButtonClass}
+            onClick={onToggle}
+            disabled={busy}
+            aria-label={`${toggleLabel} ${name}`}
+          >
+            {toggleLabel}
+          </button>
+        ) : null}
         <button
           type="button"
           className={actionButtonClass}
