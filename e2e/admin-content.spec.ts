@@ -48,7 +48,10 @@ test.describe('console: content', () => {
     const sponsor = ((await listed.json()) as { data: ConsoleSponsor[] }).data.find((s) => s.isVisible);
     expect(sponsor, 'the seed has a visible sponsor').toBeDefined();
     const { id, name } = sponsor!;
-    const publicLink = page.getByRole('main').getByRole('link', { name, exact: true });
+    // The public card is a link named by the logo's alt text and the sponsor's name.
+    const publicLink = page
+      .getByRole('main')
+      .getByRole('link', { name: `${name} logo ${name}`, exact: true });
 
     try {
       await page.goto('/sponsers');
@@ -100,4 +103,26 @@ test.describe('console: content', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  for (const [path, heading] of [
+    ['/admin/content/team', 'Team'],
+    ['/admin/content/sponsors', 'Sponsors'],
+    ['/admin/content/pronite', 'Pronite'],
+    ['/admin/content/accommodation', 'Accommodation'],
+  ] as const) {
+    test(`${path} on a phone passes axe and fits the screen`, async ({ page, request }) => {
+      await signIn(page, await organiserAccount(request));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      // Open the first item's edit form too, so its fields are checked.
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await expectNoSeriousAxeViolations(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
 });
