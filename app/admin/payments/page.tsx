@@ -100,7 +100,7 @@ export default async function PaymentsPage({
             </thead>
             <tbody>
               {page.items.map((p) => {
-                const refunding = isRefundInProgress(p.providerRefundId);
+                const refunding = isRefundInProgress(p);
                 const refundable = (p.state === 'fulfilled' || p.state === 'paid') && !refunding;
                 return (
                   <tr key={p.id} className="border-b border-white/5">

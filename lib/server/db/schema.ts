@@ -288,6 +288,13 @@ export const paymentOrders = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * Set while an organiser's refund is with the provider (claimed under the row lock, cleared if the
+     * provider refuses), so a second organiser's click is told it is under way instead of refunding twice.
+     */
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
+    /** Why the organisers refunded, as typed in the console. */
+    refundReason: text('refund_reason'),
   },
   (t) => [
     uniqueIndex('payment_orders_receipt').on(t.receipt),

@@ -503,6 +503,8 @@ export interface PaymentRow {
   paidAt: Date | null;
   fulfilledAt: Date | null;
   refundedAt: Date | null;
+  refundClaimedAt: Date | null;
+  /** The organiser's refund reason, or why the payment failed. */
   note: string | null;
 }
 
@@ -544,7 +546,8 @@ function selectPayments(db: Db) {
       paidAt: paymentOrders.paidAt,
       fulfilledAt: paymentOrders.fulfilledAt,
       refundedAt: paymentOrders.refundedAt,
-      note: paymentOrders.failureReason,
+      refundClaimedAt: paymentOrders.refundClaimedAt,
+      note: sql<string | null>`coalesce(${paymentOrders.refundReason}, ${paymentOrders.failureReason})`,
     })
     .from(paymentOrders)
     .innerJoin(users, eq(users.id, paymentOrders.userId));

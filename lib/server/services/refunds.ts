@@ -28,9 +28,8 @@ import { mailRecipient } from './recipients';
  * (registration and its members, T-shirt order, or booking), its stock is released, the buyer is mailed
  * and the audit log records it. Exactly once, even with two organisers clicking together:
  *
- * 1. Under the order's row lock, the refund is claimed by writing a "pending:<time>" marker into
- *    provider_refund_id (the schema has no refunding state). A second caller sees the claim, or the
- *    finished refund, and is answered 409.
+ * 1. Under the order's row lock, the refund is claimed by setting refund_claimed_at. A second caller
+ *    sees the claim, or the finished refund, and is answered 409.
  * 2. The provider is called outside any transaction (the embedded database runs one transaction at a time
  *    and the in-process sandbox needs it), through settle.ts's refundPayment, which does nothing when the
  *    provider already refunded the payment in full. If the provider refuses, the claim is dropped and
@@ -41,7 +40,6 @@ import { mailRecipient } from './recipients';
  * A claim older than claimStaleMs (a process that died mid-refund) may be taken over.
  */
 
-const claimPrefix = 'pending:';
 const claimStaleMs = 2 * 60_000;
 const refundableStates: readonly PaymentOrder['state'][] = ['fulfilled', 'paid'];
 
@@ -59,11 +57,13 @@ export interface RefundOutcome {
   cancelled: CancelledRecord[];
 }
 
-/** True for a refund marker still being worked on by another request. */
-export function isRefundInProgress(providerRefundId: string | null, at: Date = now()): boolean {
-  if (!providerRefundId?.startsWith(claimPrefix)) return false;
-  const claimedAt = Date.parse(providerRefundId.slice(claimPrefix.length));
-  return Number.isFinite(claimedAt) && at.getTime() - claimedAt < claimStaleMs;
+/** True while another request's refund of this order is with the provider. */
+export function isRefundInProgress(
+  order: { state: string; refundClaimedAt: Date | null },
+  at: Date = now(),
+): boolean {
+  if (order.state === 'refunded' || !order.refundClaimedAt) return false;
+  return at.getTime() - order.refundClaimedAt.getTime() < claimStaleMs;
 }
 
 function assertRefundable(order: PaymentOrder): void {
@@ -166,18 +166,17 @@ export async function refundPaymentOrder(
   input: { reason?: string } = {},
 ): Promise<RefundOutcome> {
   const reason = input.reason?.trim() || null;
-  const claim = `${claimPrefix}${now().toISOString()}`;
+  const claim = now();
 
   const claimed = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     assertRefundable(order);
-    const marker = order.providerRefundId;
-    if (isRefundInProgress(marker)) {
+    if (isRefundInProgress(order, claim)) {
       throw new AppError('conflict', 'This payment is already being refunded by another organiser.');
     }
-    // A real refund id without the order marked refunded: the provider already paid back, only step 3 is left.
-    if (marker && !marker.startsWith(claimPrefix)) return { order, refundId: marker, callProvider: false };
-    await tx.update(paymentOrders).set({ providerRefundId: claim }).where(eq(paymentOrders.id, orderId));
+    // A refund id without the order marked refunded: the provider already paid back, only step 3 is left.
+    if (order.providerRefundId) return { order, refundId: order.providerRefundId, callProvider: false };
+    await tx.update(paymentOrders).set({ refundClaimedAt: claim }).where(eq(paymentOrders.id, orderId));
     return { order, refundId: null as string | null, callProvider: true };
   });
 
@@ -195,8 +194,8 @@ export async function refundPaymentOrder(
       logger.error({ err: error, orderId }, 'the payment provider refused an organiser refund');
       await db
         .update(paymentOrders)
-        .set({ providerRefundId: null })
-        .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.providerRefundId, claim)));
+        .set({ refundClaimedAt: null })
+        .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.refundClaimedAt, claim)));
       throw new AppError(
         'unavailable',
         'The payment provider did not accept the refund, so nothing was changed. Please try again in a minute.',
@@ -209,15 +208,15 @@ export async function refundPaymentOrder(
     assertRefundable(order);
     const { cancelled, what } = await cancelPurchase(tx, order);
     await releaseHolds(tx, order.id);
-    const finalRefundId =
-      refundId ?? (order.providerRefundId?.startsWith(claimPrefix) ? null : order.providerRefundId);
+    const finalRefundId = refundId ?? order.providerRefundId;
     await tx
       .update(paymentOrders)
       .set({
         state: 'refunded',
         refundedAt: now(),
         providerRefundId: finalRefundId,
-        failureReason: `Refunded by ${actor.email}${reason ? `: ${reason}` : ''}`.slice(0, 500),
+        refundClaimedAt: null,
+        refundReason: reason,
       })
       .where(eq(paymentOrders.id, orderId));
     await recordAudit(tx, actor, {
