@@ -79,6 +79,21 @@ test.describe('festival passes and check-in', () => {
     await expect(codeText).toHaveText(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){7}$/);
     const code = (await codeText.textContent())!.trim();
 
+    // Printing shows the pass alone.
+    await page.emulateMedia({ media: 'print' });
+    await expect(codeText).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeHidden();
+    await expect(pass.getByRole('button', { name: 'Print pass' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+
+    // Without a connection the pass saved on this device is still shown.
+    await page.route('**/api/my-pass', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(pass.getByText('You are offline: this is the pass saved on this device.')).toBeVisible();
+    await expect(codeText).toHaveText(code);
+    await expect(pass.getByRole('img', { name: 'QR code of your festival pass' })).toBeVisible();
+    await page.unroute('**/api/my-pass');
+
     // The organiser, on their own phone, types the code (in lower case, with spaces) at the gate.
     const organiser = await organiserAccount(request);
     const gateContext = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -129,14 +129,11 @@ export function FestivalPass({ userId }: { userId: string }) {
           {pass.events.length > 0 ? (
             <>
               <p className="mt-3 font-display text-sm tracking-wide text-gold">Events</p>
-              <ul className="list-inside list-disc text-parchment/90">
-                {pass.events.map((e) => (
-                  <li key={e.eventName}>
-                    {e.eventName}
-                    {e.teamName ? ` (team ${e.teamName})` : ''}
-                  </li>
-                ))}
-              </ul>
+              <p className="text-parchment/90">
+                {pass.events
+                  .map((e) => (e.teamName ? `${e.eventName} (team ${e.teamName})` : e.eventName))
+                  .join(', ')}
+              </p>
             </>
           ) : null}
           {pass.accommodation ? (
