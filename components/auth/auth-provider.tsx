@@ -10,6 +10,7 @@ import {
   VerificationCancelled,
   type AuthState,
 } from './auth-state';
+import { forgetSavedPasses } from '@/components/profile/pass-storage';
 
 interface AuthContextValue extends AuthState {
   /** Stores a new token and signs its user in; returns false (and signs out) when the token is invalid. */
@@ -52,6 +53,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     unauthorize();
+    try {
+      forgetSavedPasses(window.localStorage);
+    } catch {
+      // Storage unavailable: nothing was saved either.
+    }
     await api.post('/api/logout').catch(() => {
       // The cookie expires by itself; a failed request must not keep anyone signed in here.
     });

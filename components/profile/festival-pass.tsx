@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { api, ApiError } from '@/lib/api-client';
 import type { MyPass } from '@/lib/schemas/passes';
+import { savedPassKey } from './pass-storage';
 
 type Load =
   | { status: 'loading' }
@@ -11,14 +12,9 @@ type Load =
   | { status: 'none' }
   | { status: 'failed' };
 
-/** Where the last pass answer is kept, per account, so the pass still shows at a gate without signal. */
-function storageKey(userId: string): string {
-  return `festival-pass:${userId}`;
-}
-
 function readSaved(userId: string): MyPass | null {
   try {
-    const text = window.localStorage.getItem(storageKey(userId));
+    const text = window.localStorage.getItem(savedPassKey(userId));
     if (!text) return null;
     const saved = JSON.parse(text) as MyPass;
     return typeof saved.code === 'string' && typeof saved.qrSvg === 'string' ? saved : null;
@@ -29,8 +25,8 @@ function readSaved(userId: string): MyPass | null {
 
 function save(userId: string, pass: MyPass | null): void {
   try {
-    if (pass) window.localStorage.setItem(storageKey(userId), JSON.stringify(pass));
-    else window.localStorage.removeItem(storageKey(userId));
+    if (pass) window.localStorage.setItem(savedPassKey(userId), JSON.stringify(pass));
+    else window.localStorage.removeItem(savedPassKey(userId));
   } catch {
     // Private mode or a full storage: the pass still shows now, just not offline later.
   }
