@@ -3,9 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { submitOnce } from '@/components/forms/submit-once';
-import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { CheckboxField } from '@/components/admin/ui/checkbox-field';
+import { FormActions } from '@/components/admin/ui/form-actions';
+import { showFieldErrors, useConsoleWrite } from '@/components/admin/ui/use-console-write';
 import { api } from '@/lib/api-client';
 import {
   eventCategorySchema,
@@ -13,12 +15,10 @@ import {
   type EventCategoryInput,
   type EventCategoryValues,
 } from '@/lib/schemas/admin-events';
-import { applyFieldErrors, useConsoleAction } from './console-actions';
-import { CheckField } from './check-field';
 
 /** Creates a category (without `category`) or changes one; closes itself after a successful save. */
 export function CategoryForm({ category, onDone }: { category?: AdminEventCategory; onDone: () => void }) {
-  const { run } = useConsoleAction();
+  const { write } = useConsoleWrite();
   const {
     register,
     control,
@@ -35,7 +35,7 @@ export function CategoryForm({ category, onDone }: { category?: AdminEventCatego
   });
 
   async function save(values: EventCategoryValues) {
-    const result = await run(
+    const result = await write(
       () =>
         category
           ? api.patch(`/api/admin/event-category/${category.id}`, values)
@@ -43,7 +43,7 @@ export function CategoryForm({ category, onDone }: { category?: AdminEventCatego
       'The category could not be saved.',
     );
     if (result.ok) onDone();
-    else applyFieldErrors(result.error, setError);
+    else showFieldErrors(result.error, setError);
   }
 
   return (
@@ -62,19 +62,12 @@ export function CategoryForm({ category, onDone }: { category?: AdminEventCatego
           />
         )}
       />
-      <CheckField label="Shown on the public site" {...register('isVisible')} />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SubmitButton pending={isSubmitting} className="sm:w-auto">
-          {category ? 'Save category' : 'Create category'}
-        </SubmitButton>
-        <button
-          type="button"
-          onClick={onDone}
-          className="min-h-12 rounded-full border border-parchment/40 px-6 text-parchment hover:bg-white/10"
-        >
-          Cancel
-        </button>
-      </div>
+      <CheckboxField label="Shown on the public site" {...register('isVisible')} />
+      <FormActions
+        pending={isSubmitting}
+        saveLabel={category ? 'Save category' : 'Create category'}
+        onCancel={onDone}
+      />
     </form>
   );
 }

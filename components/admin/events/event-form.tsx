@@ -1,15 +1,16 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { inputClass, labelClass } from '@/components/forms/field-classes';
-import { describedBy, FieldMessage } from '@/components/forms/field-message';
 import { SelectField } from '@/components/forms/select-field';
 import { submitOnce } from '@/components/forms/submit-once';
-import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { ActionButton } from '@/components/admin/ui/action-button';
+import { CheckboxField } from '@/components/admin/ui/checkbox-field';
+import { FormActions } from '@/components/admin/ui/form-actions';
+import { TextAreaField } from '@/components/admin/ui/text-area-field';
+import { showFieldErrors, useConsoleWrite } from '@/components/admin/ui/use-console-write';
 import { api } from '@/lib/api-client';
 import {
   eventSchema,
@@ -19,8 +20,6 @@ import {
   type EventInput,
   type EventValues,
 } from '@/lib/schemas/admin-events';
-import { applyFieldErrors, useConsoleAction } from './console-actions';
-import { CheckField } from './check-field';
 
 function defaultsFor(categoryId: number, event?: AdminEvent): EventInput {
   return {
@@ -65,8 +64,7 @@ export function EventForm({
   event?: AdminEvent;
   onDone: () => void;
 }) {
-  const { run } = useConsoleAction();
-  const descriptionId = useId();
+  const { write } = useConsoleWrite();
   const {
     register,
     control,
@@ -82,13 +80,13 @@ export function EventForm({
   const registrationsByOption = new Map(event?.participations.map((o) => [o.id, o.registrationCount]));
 
   async function save(values: EventValues) {
-    const result = await run(
+    const result = await write(
       () =>
         event ? api.patch(`/api/admin/event/${event.id}`, values) : api.post('/api/admin/event', values),
       'The event could not be saved.',
     );
     if (result.ok) onDone();
-    else applyFieldErrors(result.error, setError);
+    else showFieldErrors(result.error, setError);
   }
 
   const optionErrors = errors.participations;
@@ -103,19 +101,12 @@ export function EventForm({
         error={errors.categoryId?.message}
         {...register('categoryId')}
       />
-      <div>
-        <label htmlFor={descriptionId} className={labelClass}>
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={6}
-          className={inputClass}
-          {...describedBy(`${descriptionId}-message`, errors.description?.message)}
-          {...register('description')}
-        />
-        <FieldMessage id={`${descriptionId}-message`} error={errors.description?.message} />
-      </div>
+      <TextAreaField
+        label="Description"
+        rows={6}
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <Controller
         control={control}
         name="imageUrl"
@@ -172,9 +163,9 @@ export function EventForm({
       />
       <fieldset className="flex flex-col gap-3 rounded-lg border border-parchment/20 p-3">
         <legend className="px-1 font-display text-sm tracking-wide text-gold">Switches</legend>
-        <CheckField label="Registration open" {...register('isRegistrationOpen')} />
-        <CheckField label="Shown on the public site" {...register('isVisible')} />
-        <CheckField
+        <CheckboxField label="Registration open" {...register('isRegistrationOpen')} />
+        <CheckboxField label="Shown on the public site" {...register('isVisible')} />
+        <CheckboxField
           label="Institute students take part free"
           hint="The institute fee waiver: students with the institute's e-mail do not pay."
           {...register('instituteFeeWaived')}
@@ -230,27 +221,27 @@ export function EventForm({
                 />
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
-                <OptionButton
+                <ActionButton
                   onClick={() => options.move(index, index - 1)}
                   disabled={index === 0}
-                  context={`option ${index + 1}`}
+                  about={`option ${index + 1}`}
                 >
                   Move up
-                </OptionButton>
-                <OptionButton
+                </ActionButton>
+                <ActionButton
                   onClick={() => options.move(index, index + 1)}
                   disabled={index === options.fields.length - 1}
-                  context={`option ${index + 1}`}
+                  about={`option ${index + 1}`}
                 >
                   Move down
-                </OptionButton>
-                <OptionButton
+                </ActionButton>
+                <ActionButton
                   onClick={() => options.remove(index)}
                   disabled={used > 0}
-                  context={`option ${index + 1}`}
+                  about={`option ${index + 1}`}
                 >
                   Remove
-                </OptionButton>
+                </ActionButton>
               </div>
             </div>
           );
@@ -269,43 +260,11 @@ export function EventForm({
         </button>
       </fieldset>
 
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SubmitButton pending={isSubmitting} className="sm:w-auto">
-          {event ? 'Save event' : 'Create event'}
-        </SubmitButton>
-        <button
-          type="button"
-          onClick={onDone}
-          className="min-h-12 rounded-full border border-parchment/40 px-6 text-parchment hover:bg-white/10"
-        >
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        pending={isSubmitting}
+        saveLabel={event ? 'Save event' : 'Create event'}
+        onCancel={onDone}
+      />
     </form>
-  );
-}
-
-/** A small button whose visible word is completed for screen readers ("Move up" option 2). */
-function OptionButton({
-  children,
-  context,
-  onClick,
-  disabled,
-}: {
-  children: string;
-  context: string;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      className="min-h-11 rounded-full border border-parchment/40 px-4 text-sm text-parchment hover:bg-white/10 disabled:opacity-40"
-    >
-      {children}
-      <span className="sr-only"> {context}</span>
-    </button>
   );
 }

@@ -1,10 +1,12 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import { ActionButton as Action } from '@/components/admin/ui/action-button';
+import { movedIds } from '@/components/admin/ui/reorder-buttons';
+import { useConsoleWrite } from '@/components/admin/ui/use-console-write';
 import { api } from '@/lib/api-client';
 import type { AdminCategoryWithEvents, AdminEvent } from '@/lib/schemas/admin-events';
 import { CategoryForm } from './category-form';
-import { moved, useConsoleAction } from './console-actions';
 import { EventForm } from './event-form';
 
 type Editing =
@@ -13,38 +15,6 @@ type Editing =
   | { kind: 'new-event'; categoryId: number }
   | { kind: 'event'; id: number }
   | null;
-
-const actionClass =
-  'min-h-11 rounded-full border border-parchment/40 px-4 text-sm text-parchment hover:bg-white/10 disabled:opacity-40';
-const dangerClass =
-  'min-h-11 rounded-full border border-red-400/60 px-4 text-sm text-red-200 hover:bg-red-950/60 disabled:opacity-40';
-
-/** A button whose visible word is completed for screen readers with what it acts on. */
-function Action({
-  children,
-  about,
-  onClick,
-  disabled,
-  danger = false,
-}: {
-  children: ReactNode;
-  about: string;
-  onClick: () => void;
-  disabled?: boolean;
-  danger?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      className={danger ? dangerClass : actionClass}
-    >
-      {children}
-      <span className="sr-only"> {about}</span>
-    </button>
-  );
-}
 
 function Badge({ children, tone }: { children: ReactNode; tone: 'ok' | 'off' | 'muted' }) {
   const style = {
@@ -61,24 +31,32 @@ function Badge({ children, tone }: { children: ReactNode; tone: 'ok' | 'off' | '
  */
 export function EventsConsole({ categories }: { categories: AdminCategoryWithEvents[] }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const { run, busy } = useConsoleAction();
+  const { write: run, busy } = useConsoleWrite();
   const close = () => setEditing(null);
 
   const reorderCategories = (index: number, direction: -1 | 1) => {
-    const next = moved(categories, index, direction);
+    const next = movedIds(
+      categories.map((c) => c.id),
+      index,
+      direction,
+    );
     if (next) {
       void run(
-        () => api.post('/api/admin/event-category/reorder', { ids: next.map((c) => c.id) }),
+        () => api.post('/api/admin/event-category/reorder', { ids: next }),
         'The categories could not be reordered.',
       );
     }
   };
 
   const reorderEvents = (category: AdminCategoryWithEvents, index: number, direction: -1 | 1) => {
-    const next = moved(category.events, index, direction);
+    const next = movedIds(
+      category.events.map((e) => e.id),
+      index,
+      direction,
+    );
     if (next) {
       void run(
-        () => api.post('/api/admin/event/reorder', { categoryId: category.id, ids: next.map((e) => e.id) }),
+        () => api.post('/api/admin/event/reorder', { categoryId: category.id, ids: next }),
         'The events could not be reordered.',
       );
     }
