@@ -1,19 +1,12 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { AddPanel } from '@/components/admin/ui/add-panel';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { ContentRow } from '@/components/admin/ui/content-row';
 import { FormActions } from '@/components/admin/ui/form-actions';
+import { GroupedListConsole } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
-import { useConsoleWrite, showFieldErrors } from '@/components/admin/ui/use-console-write';
-import { useListActions } from '@/components/admin/ui/use-list-actions';
-import { submitOnce } from '@/components/forms/submit-once';
+import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
 import { formatMoney } from '@/components/payment/money';
-import { api } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import {
   accommodationOptionSchema,
@@ -26,63 +19,42 @@ const nights = (days: number) => `${days} ${days === 1 ? 'night' : 'nights'}`;
 
 /** Accommodation in the console: stay types in order, each with its date options and their occupancy. */
 export function AccommodationConsole({ types }: { types: AdminAccommodationType[] }) {
-  const typeActions = useListActions('accommodation-type', 'accommodation type');
-  const optionActions = useListActions('accommodation-option', 'option');
-  const typeIds = types.map((t) => t.id);
   return (
-    <>
-      <AddPanel label="Add a stay type">{(close) => <TypeForm onDone={close} />}</AddPanel>
-      {types.length === 0 ? <p className="mt-6 text-parchment/80">No stay types yet.</p> : null}
-      <ol className="mt-6 flex flex-col gap-6">
-        {types.map((type, index) => (
-          <ContentRow
-            key={type.id}
-            name={type.accommodationType}
-            detail={
-              type.pricePerNight === null
-                ? 'Not priced yet: cannot be booked'
-                : `${formatMoney(type.pricePerNight)} per night`
-            }
-            hidden={!type.isVisible}
-            index={index}
-            count={types.length}
-            onMove={(direction) => typeActions.move(typeIds, index, direction)}
-            toggleLabel={type.isVisible ? 'Hide' : 'Show'}
-            onToggle={() => typeActions.toggle(type.id, 'isVisible', !type.isVisible)}
-            onDelete={() => typeActions.remove(type.id)}
-            edit={(close) => <TypeForm type={type} onDone={close} />}
-            busy={typeActions.busy}
-          >
-            <h2 className="mt-4 font-display text-base text-gold sm:pl-6">
-              Dates of {type.accommodationType}
-            </h2>
-            {type.options.length === 0 ? (
-              <p className="mt-2 text-sm text-parchment/80 sm:pl-6">No dates yet: nothing can be booked.</p>
-            ) : null}
-            <ol className="mt-2 flex flex-col gap-3 sm:pl-6">
-              {type.options.map((option, optionIndex) => (
-                <ContentRow
-                  key={option.id}
-                  name={`From ${formatShortDate(option.startDate)}, ${nights(option.days)}`}
-                  detail={<Occupancy option={option} />}
-                  hidden={false}
-                  index={optionIndex}
-                  count={type.options.length}
-                  onDelete={() => optionActions.remove(option.id)}
-                  edit={(close) => <OptionForm typeId={type.id} option={option} onDone={close} />}
-                  busy={optionActions.busy}
-                />
-              ))}
-            </ol>
-            <div className="sm:pl-6">
-              <AddPanel label={`Add dates to ${type.accommodationType}`}>
-                {(close) => <OptionForm typeId={type.id} onDone={close} />}
-              </AddPanel>
-            </div>
-          </ContentRow>
-        ))}
-      </ol>
-    </>
+    <GroupedListConsole
+      group={{ resource: 'accommodation-type', what: 'accommodation type' }}
+      item={{ resource: 'accommodation-option', what: 'option' }}
+      addLabel="Add a stay type"
+      emptyText="No stay types yet."
+      groups={types}
+      view={(type) => ({
+        name: type.accommodationType,
+        detail:
+          type.pricePerNight === null
+            ? 'Not priced yet: cannot be booked'
+            : `${formatMoney(type.pricePerNight)} per night`,
+        hidden: !type.isVisible,
+        toggle: { field: 'isVisible', value: type.isVisible, label: type.isVisible ? 'Hide' : 'Show' },
+      })}
+      form={(close, type) => <TypeForm type={type} onDone={close} />}
+      itemsOf={(type) => type.options}
+      itemsIntro={(type) => (
+        <>
+          <h2 className="mt-4 font-display text-base text-gold sm:pl-6">Dates of {type.accommodationType}</h2>
+          {type.options.length === 0 ? (
+            <p className="mt-2 text-sm text-parchment/80 sm:pl-6">No dates yet: nothing can be booked.</p>
+          ) : null}
+        </>
+      )}
+      itemListClassName="mt-2 flex flex-col gap-3 sm:pl-6"
+      itemView={(option) => ({
+        name: `From ${formatShortDate(option.startDate)}, ${nights(option.days)}`,
+        detail: <Occupancy option={option} />,
+        hidden: false,
+        fixedOrder: true,
+      })}
+      itemForm={(close, type, option) => <OptionForm typeId={type.id} option={option} onDone={close} />}
+      addItemLabel={(type) => `Add dates to ${type.accommodationType}`}
+    />
   );
 }
 
@@ -122,34 +94,22 @@ function Occupancy({ option }: { option: AdminAccommodationOption }) {
 }
 
 function TypeForm({ type, onDone }: { type?: AdminAccommodationType; onDone: () => void }) {
-  const { write } = useConsoleWrite();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof accommodationTypeSchema>, unknown, z.output<typeof accommodationTypeSchema>>({
-    resolver: zodResolver(accommodationTypeSchema),
-    defaultValues: {
+  } = useConsoleForm(
+    accommodationTypeSchema,
+    {
       accommodationType: type?.accommodationType ?? '',
       pricePerNight: type?.pricePerNight != null ? String(type.pricePerNight) : '',
       description: type?.description ?? '',
       isVisible: type?.isVisible ?? true,
     },
-  });
-  async function save(values: z.output<typeof accommodationTypeSchema>) {
-    const result = await write(
-      () =>
-        type
-          ? api.patch(`/api/admin/accommodation-type/${type.id}`, values)
-          : api.post('/api/admin/accommodation-type', values),
-      'The stay type could not be saved.',
-    );
-    if (result.ok) onDone();
-    else showFieldErrors(result.error, setError);
-  }
+    { resource: 'accommodation-type', id: type?.id, failure: 'The stay type could not be saved.', onDone },
+  );
   return (
-    <form noValidate onSubmit={submitOnce(isSubmitting, handleSubmit(save))} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField
         label="Name"
         autoComplete="off"
@@ -183,37 +143,23 @@ function OptionForm({
   option?: AdminAccommodationOption;
   onDone: () => void;
 }) {
-  const { write } = useConsoleWrite();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof accommodationOptionSchema>, unknown, z.output<typeof accommodationOptionSchema>>(
+  } = useConsoleForm(
+    accommodationOptionSchema,
     {
-      resolver: zodResolver(accommodationOptionSchema),
-      defaultValues: {
-        typeId,
-        startDate: option?.startDate ?? '',
-        days: option ? String(option.days) : '',
-        capacity: option ? String(option.capacity) : '',
-      },
+      typeId,
+      startDate: option?.startDate ?? '',
+      days: option ? String(option.days) : '',
+      capacity: option ? String(option.capacity) : '',
     },
+    { resource: 'accommodation-option', id: option?.id, failure: 'The dates could not be saved.', onDone },
   );
-  async function save(values: z.output<typeof accommodationOptionSchema>) {
-    const result = await write(
-      () =>
-        option
-          ? api.patch(`/api/admin/accommodation-option/${option.id}`, values)
-          : api.post('/api/admin/accommodation-option', values),
-      'The dates could not be saved.',
-    );
-    if (result.ok) onDone();
-    else showFieldErrors(result.error, setError);
-  }
   const taken = option ? option.booked + option.held : 0;
   return (
-    <form noValidate onSubmit={submitOnce(isSubmitting, handleSubmit(save))} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="First night"

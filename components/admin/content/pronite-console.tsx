@@ -1,83 +1,54 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { ImageUploadField } from '@/components/admin/image-upload-field';
-import { AddPanel } from '@/components/admin/ui/add-panel';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { ContentRow } from '@/components/admin/ui/content-row';
 import { FormActions } from '@/components/admin/ui/form-actions';
-import { useConsoleWrite, showFieldErrors } from '@/components/admin/ui/use-console-write';
-import { useListActions } from '@/components/admin/ui/use-list-actions';
-import { submitOnce } from '@/components/forms/submit-once';
+import { ListConsole } from '@/components/admin/ui/list-console';
+import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
-import { api } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import { proniteArtistSchema, type AdminProniteArtist } from '@/lib/schemas/admin-content';
 
 /** Pronite artists in the console, in the order the Pronite page shows them. */
 export function ProniteConsole({ artists }: { artists: AdminProniteArtist[] }) {
-  const actions = useListActions('pronite-artist', 'artist');
-  const ids = artists.map((a) => a.id);
   return (
-    <>
-      <AddPanel label="Add an artist">{(close) => <ArtistForm onDone={close} />}</AddPanel>
-      {artists.length === 0 ? <p className="mt-6 text-parchment/80">No artists yet.</p> : null}
-      <ol className="mt-6 flex flex-col gap-3">
-        {artists.map((artist, index) => (
-          <ContentRow
-            key={artist.id}
-            name={artist.name}
-            detail={`${formatShortDate(artist.night)}: ${artist.tagline}`}
-            imageUrl={artist.imageUrl}
-            hidden={!artist.isVisible}
-            index={index}
-            count={artists.length}
-            onMove={(direction) => actions.move(ids, index, direction)}
-            toggleLabel={artist.isVisible ? 'Hide' : 'Show'}
-            onToggle={() => actions.toggle(artist.id, 'isVisible', !artist.isVisible)}
-            onDelete={() => actions.remove(artist.id)}
-            edit={(close) => <ArtistForm artist={artist} onDone={close} />}
-            busy={actions.busy}
-          />
-        ))}
-      </ol>
-    </>
+    <ListConsole
+      name={{ resource: 'pronite-artist', what: 'artist' }}
+      addLabel="Add an artist"
+      emptyText="No artists yet."
+      items={artists}
+      view={(artist) => ({
+        name: artist.name,
+        detail: `${formatShortDate(artist.night)}: ${artist.tagline}`,
+        imageUrl: artist.imageUrl,
+        hidden: !artist.isVisible,
+        toggle: { field: 'isVisible', value: artist.isVisible, label: artist.isVisible ? 'Hide' : 'Show' },
+      })}
+      form={(close, artist) => <ArtistForm artist={artist} onDone={close} />}
+    />
   );
 }
 
 function ArtistForm({ artist, onDone }: { artist?: AdminProniteArtist; onDone: () => void }) {
-  const { write } = useConsoleWrite();
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof proniteArtistSchema>, unknown, z.output<typeof proniteArtistSchema>>({
-    resolver: zodResolver(proniteArtistSchema),
-    defaultValues: {
+  } = useConsoleForm(
+    proniteArtistSchema,
+    {
       name: artist?.name ?? '',
       tagline: artist?.tagline ?? '',
       night: artist?.night ?? '',
       imageUrl: artist?.imageUrl ?? '',
       isVisible: artist?.isVisible ?? true,
     },
-  });
-  async function save(values: z.output<typeof proniteArtistSchema>) {
-    const result = await write(
-      () =>
-        artist
-          ? api.patch(`/api/admin/pronite-artist/${artist.id}`, values)
-          : api.post('/api/admin/pronite-artist', values),
-      'The artist could not be saved.',
-    );
-    if (result.ok) onDone();
-    else showFieldErrors(result.error, setError);
-  }
+    { resource: 'pronite-artist', id: artist?.id, failure: 'The artist could not be saved.', onDone },
+  );
   return (
-    <form noValidate onSubmit={submitOnce(isSubmitting, handleSubmit(save))} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextField label="Tagline" error={errors.tagline?.message} {...register('tagline')} />
       <TextField label="Night" type="date" error={errors.night?.message} {...register('night')} />

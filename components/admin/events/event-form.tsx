@@ -1,24 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { SelectField } from '@/components/forms/select-field';
-import { submitOnce } from '@/components/forms/submit-once';
 import { TextField } from '@/components/forms/text-field';
 import { ImageUploadField } from '@/components/admin/image-upload-field';
 import { ActionButton } from '@/components/admin/ui/action-button';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
-import { showFieldErrors, useConsoleWrite } from '@/components/admin/ui/use-console-write';
-import { api } from '@/lib/api-client';
+import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import {
   eventSchema,
   toFestivalLocalInput,
   type AdminEvent,
   type AdminEventCategory,
   type EventInput,
-  type EventValues,
 } from '@/lib/schemas/admin-events';
 
 function defaultsFor(categoryId: number, event?: AdminEvent): EventInput {
@@ -64,35 +60,25 @@ export function EventForm({
   event?: AdminEvent;
   onDone: () => void;
 }) {
-  const { write } = useConsoleWrite();
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<EventInput, unknown, EventValues>({
-    resolver: zodResolver(eventSchema),
-    defaultValues: defaultsFor(categoryId, event),
+  } = useConsoleForm(eventSchema, defaultsFor(categoryId, event), {
+    resource: 'event',
+    id: event?.id,
+    failure: 'The event could not be saved.',
+    onDone,
   });
   // The options' own `id` is data (the server keeps options by it), so the list keys live elsewhere.
   const options = useFieldArray({ control, name: 'participations', keyName: 'fieldKey' });
   const registrationsByOption = new Map(event?.participations.map((o) => [o.id, o.registrationCount]));
 
-  async function save(values: EventValues) {
-    const result = await write(
-      () =>
-        event ? api.patch(`/api/admin/event/${event.id}`, values) : api.post('/api/admin/event', values),
-      'The event could not be saved.',
-    );
-    if (result.ok) onDone();
-    else showFieldErrors(result.error, setError);
-  }
-
   const optionErrors = errors.participations;
 
   return (
-    <form noValidate onSubmit={submitOnce(isSubmitting, handleSubmit(save))} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField label="Event name" error={errors.name?.message} {...register('name')} />
       <SelectField
         label="Category"

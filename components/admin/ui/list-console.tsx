@@ -1,0 +1,165 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { AddPanel } from './add-panel';
+import { ContentRow } from './content-row';
+import { useListActions } from './use-list-actions';
+
+/** How one item of a console list shows in its row. */
+export interface RowView {
+  name: string;
+  detail?: ReactNode;
+  imageUrl?: string | null;
+  hidden: boolean;
+  hiddenLabel?: string;
+  /** A flag the row switches: its field, its value now, and the word for switching it. */
+  toggle?: { field: string; value: boolean; label: string };
+  /** Kept in a fixed order (stay options by date), so no move buttons. */
+  fixedOrder?: boolean;
+}
+
+type Identified = { id: number };
+type ListActions = ReturnType<typeof useListActions>;
+
+/** The rows of one ordered list of a console resource: move, switch, edit, two-step delete. */
+function ResourceRows<T extends Identified>({
+  items,
+  actions,
+  view,
+  edit,
+  className,
+  children,
+}: {
+  items: readonly T[];
+  actions: ListActions;
+  view: (item: T) => RowView;
+  edit: (item: T, close: () => void) => ReactNode;
+  className: string;
+  children?: (item: T) => ReactNode;
+}) {
+  const ids = items.map((item) => item.id);
+  return (
+    <ol className={className}>
+      {items.map((item, index) => {
+        const row = view(item);
+        const toggle = row.toggle;
+        return (
+          <ContentRow
+            key={item.id}
+            name={row.name}
+            detail={row.detail}
+            imageUrl={row.imageUrl}
+            hidden={row.hidden}
+            hiddenLabel={row.hiddenLabel}
+            index={index}
+            count={items.length}
+            onMove={row.fixedOrder ? undefined : (direction) => actions.move(ids, index, direction)}
+            toggleLabel={toggle?.label}
+            onToggle={toggle ? () => actions.toggle(item.id, toggle.field, !toggle.value) : undefined}
+            onDelete={() => actions.remove(item.id)}
+            edit={(close) => edit(item, close)}
+            busy={actions.busy}
+          >
+            {children?.(item)}
+          </ContentRow>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** A console resource (`/api/admin/{resource}`), named `what` in its failure messages. */
+export type ResourceName = { resource: string; what: string };
+
+/**
+ * One ordered console list: an add button opening its form, a line when it is empty, then its rows.
+ * `form` without an item creates one; `children` renders what a row holds under its actions.
+ */
+export function ListConsole<T extends Identified>({
+  name,
+  addLabel,
+  emptyText,
+  items,
+  view,
+  form,
+  listClassName = 'mt-6 flex flex-col gap-3',
+  children,
+}: {
+  name: ResourceName;
+  addLabel: string;
+  emptyText: string;
+  items: readonly T[];
+  view: (item: T) => RowView;
+  form: (close: () => void, item?: T) => ReactNode;
+  listClassName?: string;
+  children?: (item: T) => ReactNode;
+}) {
+  const actions = useListActions(name.resource, name.what);
+  return (
+    <>
+      <AddPanel label={addLabel}>{(close) => form(close)}</AddPanel>
+      {items.length === 0 ? <p className="mt-6 text-parchment/80">{emptyText}</p> : null}
+      <ResourceRows
+        items={items}
+        actions={actions}
+        view={view}
+        edit={(item, close) => form(close, item)}
+        className={listClassName}
+      >
+        {children}
+      </ResourceRows>
+    </>
+  );
+}
+
+/**
+ * A console of groups holding ordered items (team groups and members, products and sizes...): each
+ * group's row holds its items' rows and an add button for one more item.
+ */
+export function GroupedListConsole<G extends Identified, I extends Identified>({
+  group,
+  item,
+  groups,
+  itemsOf,
+  itemsIntro,
+  itemListClassName = 'mt-4 flex flex-col gap-3 sm:pl-6',
+  addItemLabel,
+  ...groupList
+}: {
+  group: ResourceName;
+  item: ResourceName;
+  addLabel: string;
+  emptyText: string;
+  groups: readonly G[];
+  view: (group: G) => RowView;
+  form: (close: () => void, group?: G) => ReactNode;
+  itemsOf: (group: G) => readonly I[];
+  /** The heading (and empty line) above a group's items. */
+  itemsIntro: (group: G) => ReactNode;
+  itemListClassName?: string;
+  itemView: (item: I) => RowView;
+  itemForm: (close: () => void, group: G, item?: I) => ReactNode;
+  addItemLabel: (group: G) => string;
+}) {
+  const itemActions = useListActions(item.resource, item.what);
+  const { itemView, itemForm, ...rest } = groupList;
+  return (
+    <ListConsole name={group} items={groups} listClassName="mt-6 flex flex-col gap-6" {...rest}>
+      {(g) => (
+        <>
+          {itemsIntro(g)}
+          <ResourceRows
+            items={itemsOf(g)}
+            actions={itemActions}
+            view={itemView}
+            edit={(i, close) => itemForm(close, g, i)}
+            className={itemListClassName}
+          />
+          <div className="sm:pl-6">
+            <AddPanel label={addItemLabel(g)}>{(close) => itemForm(close, g)}</AddPanel>
+          </div>
+        </>
+      )}
+    </ListConsole>
+  );
+}
