@@ -125,14 +125,28 @@ export async function profileOf(request: APIRequestContext, account: TestAccount
 /** The local organiser account the seed makes when DEV_ORGANISER is on (README; playwright.config.ts). */
 export const devOrganiserLogin = { email: 'organiser@aetherfest.example', password: 'Organiser@2027' };
 
-/** Logs the seeded organiser in through the API; the result signs a page in with signIn(). */
-export async function organiserAccount(request: APIRequestContext): Promise<TestAccount> {
+/*
+ * The seeded organiser's token, fetched once per test worker: every console spec signs in as this one
+ * account, and logging it in for each test would trip the per-account login limit (as it should).
+ */
+let organiserToken: Promise<string> | undefined;
+
+async function loginOrganiser(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/login', {
     data: devOrganiserLogin,
     headers: { 'x-forwarded-for': clientAddress() },
   });
   expect(login.ok(), await login.text()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The seeded organiser, logged in through the API; signs a page in with signIn(). */
+export async function organiserAccount(request: APIRequestContext): Promise<TestAccount> {
+  organiserToken ??= loginOrganiser(request).catch((error: unknown) => {
+    organiserToken = undefined;
+    throw error;
+  });
+  const token = await organiserToken;
   return {
     first_name: 'Festival',
     last_name: 'Organiser',
