@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsNone, id, isLinkOrPath, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
 
 /**
  * The organisers' console payloads for team, sponsors, pronite artists, merchandise and accommodation:
@@ -8,33 +9,7 @@ import { z } from 'zod';
  * schemas are the same fields, all optional, and never turn an omitted field into a cleared one.
  */
 
-const id = (what: string) =>
-  z.coerce
-    .number(`Please choose the ${what}.`)
-    .int(`Please choose the ${what}.`)
-    .positive(`Please choose the ${what}.`)
-    .max(2_147_483_647, `Please choose the ${what}.`);
-
-const text = (what: string, max: number) =>
-  z
-    .string(`${what} is required.`)
-    .trim()
-    .min(1, `${what} is required.`)
-    .max(max, `${what} must be at most ${max} characters.`);
-
-/** A site path (/images/...) or an http(s) address: what the seed and the image upload give. */
-export function isLinkOrPath(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-const imageUrl = (what: string) =>
-  text(what, 500).refine(isLinkOrPath, `${what} must be an uploaded image or an https:// address.`);
+const imageUrl = (what: string) => uploadedLink(what, 'image');
 
 const webUrl = (what: string) =>
   z
@@ -44,37 +19,15 @@ const webUrl = (what: string) =>
     .max(500, `${what} must be at most 500 characters.`)
     .refine((v) => /^https?:\/\//i.test(v) && isLinkOrPath(v), `${what} must start with https://`);
 
-/**
- * An optional field: '' or null clears it, undefined leaves it as it is (for changes), anything else must
- * pass `inner`. Written as one transform so a bad value gets inner's own message, not "Invalid input".
- */
-function optional<T>(inner: z.ZodType<T>) {
-  return z
-    .union([z.string(), z.number()], 'Please enter a value or leave this empty.')
-    .nullable()
-    .optional()
-    .transform((v, ctx): T | null | undefined => {
-      if (v === undefined) return undefined;
-      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
-      const parsed = inner.safeParse(v);
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value.' });
-      return z.NEVER;
-    });
-}
+/** An optional text or number field: see emptyAsNone. */
+const optional = <T>(inner: z.ZodType<T>) =>
+  emptyAsNone(z.union([z.string(), z.number()], 'Please enter a value or leave this empty.'), inner);
 
 const isoDate = (what: string) =>
   z.iso.date(`${what} must be a date (YYYY-MM-DD).`).refine((v) => {
     const year = Number(v.slice(0, 4));
     return year >= 2000 && year <= 2100;
   }, `${what} must be a real date.`);
-
-const wholeNumber = (what: string, min: number, max: number) =>
-  z.coerce
-    .number(`${what} must be a number.`)
-    .int(`${what} must be a whole number.`)
-    .min(min, `${what} must be at least ${min}.`)
-    .max(max, `${what} must be at most ${max}.`);
 
 /** Rupees as organisers type them (399 or 250.50): at most two decimals, stored as paise. */
 const rupees = (what: string) =>
@@ -89,13 +42,7 @@ const visible = z.boolean('Visibility must be true or false.').optional();
 // ---------- ordering ----------
 
 /** POST .../reorder: every item of one list (one group's members, one product's sizes) in the new order. */
-export const reorderSchema = z.object({
-  ids: z
-    .array(id('items to order'), 'Send the ids in their new order.')
-    .min(1, 'Send the ids in their new order.')
-    .max(500, 'Too many items to order at once.')
-    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once.'),
-});
+export const reorderSchema = z.object({ ids: orderedIds });
 
 // ---------- team ----------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsNone, id, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
 
 /**
  * The organisers' console payloads for event categories and events: one schema per payload, used by the
@@ -7,53 +8,11 @@ import { z } from 'zod';
  * Change (PATCH) schemas carry the same fields, all optional: an omitted field is left as it is.
  */
 
-const maxId = 2_147_483_647;
+const link = (what: string) => uploadedLink(what, 'file');
 
-const id = (what: string) =>
-  z.coerce
-    .number(`Please choose the ${what}.`)
-    .int(`Please choose the ${what}.`)
-    .positive(`Please choose the ${what}.`)
-    .max(maxId, `Please choose the ${what}.`);
-
-const text = (what: string, max: number) =>
-  z
-    .string(`${what} is required.`)
-    .trim()
-    .min(1, `${what} is required.`)
-    .max(max, `${what} must be at most ${max} characters.`);
-
-/** A site path (/images/..., /api/uploads/...) or an http(s) address: what the seed and the upload give. */
-export function isLinkOrPath(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-const link = (what: string) =>
-  text(what, 500).refine(isLinkOrPath, `${what} must be an uploaded file or an https:// address.`);
-
-/**
- * An optional text: '' or null means none (stored as null), undefined leaves it as it is (for changes),
- * anything else must pass `inner`. One transform, so a bad value gets inner's own message.
- */
+/** An optional text: see emptyAsNone. */
 const optionalText = (inner: z.ZodType<string>) =>
-  z
-    .string('Please enter text or leave this empty.')
-    .nullable()
-    .optional()
-    .transform((v, ctx): string | null | undefined => {
-      if (v === undefined) return undefined;
-      if (v === null || v.trim() === '') return null;
-      const parsed = inner.safeParse(v);
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value.' });
-      return z.NEVER;
-    });
+  emptyAsNone(z.string('Please enter text or leave this empty.'), inner);
 
 const phone = (what: string) =>
   z
@@ -61,13 +20,6 @@ const phone = (what: string) =>
     .trim()
     .min(1, `${what} is required.`)
     .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, `${what} must be a phone number (digits, spaces, + and -).`);
-
-const wholeNumber = (what: string, min: number, max: number) =>
-  z.coerce
-    .number(`${what} must be a number.`)
-    .int(`${what} must be a whole number.`)
-    .min(min, `${what} must be at least ${min}.`)
-    .max(max, `${what} must be at most ${max}.`);
 
 const flag = (what: string) => z.boolean(`${what} must be true or false.`);
 
@@ -97,12 +49,6 @@ const startsAt = z
   });
 
 // ---------- ordering ----------
-
-const orderedIds = z
-  .array(id('items to order'), 'Send the ids in their new order.')
-  .min(1, 'Send the ids in their new order.')
-  .max(500, 'Too many items to order at once.')
-  .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once.');
 
 /** POST /api/admin/event-category/reorder: every category, in the new order. */
 export const reorderCategoriesSchema = z.object({ ids: orderedIds });
