@@ -35,9 +35,60 @@ export async function nextPosition(tx: Db | Tx, list: OrderedList, parentId?: nu
   return last === null || last === undefined ? 0 : Number(last) + 1;
 }
 
+/** The ids of one list (one parent's rows, when the list has a parent) in their current order. */
+async function listIds(tx: Tx, list: OrderedList, parentId?: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: list.id })
+    .from(list.table)
+    .where(list.parent && parentId !== undefined ? eq(list.parent, parentId) : undefined)
+    .orderBy(asc(list.position), asc(list.id));
+  return rows.map((r) => Number(r.id));
+}
+
 /**
- * Puts one list in the order given. The ids must be exactly the rows of one list (one parent's, when the
- * list has a parent): a partial list would leave positions that collide with the rows left out.
+ * Writes a whole list's new order and audits it. The ids must be exactly the rows of the list: a partial
+ * list would leave positions that collide with the rows left out.
+ */
+export async function applyOrder(
+  tx: Tx,
+  actor: Actor,
+  list: OrderedList,
+  order: { ids: number[]; parentId?: number; entityId: string | number },
+): Promise<void> {
+  const { ids, parentId, entityId } = order;
+  const current = await listIds(tx, list, parentId);
+  const known = new Set(current);
+  if (ids.some((rowId) => !known.has(rowId))) {
+    throw new AppError(
+      'invalid_input',
+      `Some of these ids are not among ${list.label}; reload and try again.`,
+    );
+  }
+  if (current.length !== ids.length) {
+    throw new AppError(
+      'invalid_input',
+      `List every one of ${list.label} once, in the new order (${current.length} expected, ${ids.length} sent).`,
+    );
+  }
+  for (const [index, rowId] of ids.entries()) {
+    await tx
+      .update(list.table)
+      // Every ordered table names its column `position`.
+      .set({ position: index } as never)
+      .where(eq(list.id, rowId));
+  }
+  await recordAudit(tx, actor, {
+    action: 'reorder',
+    entity: list.entity,
+    entityId,
+    before: { ids: current },
+    after: { ids },
+  });
+}
+
+/**
+ * Puts one list in the order given, finding the list from the ids themselves: they must all exist and,
+ * when the list has a parent, share it.
  */
 export async function reorderList(
   db: Db,
@@ -47,7 +98,7 @@ export async function reorderList(
 ): Promise<{ ids: number[] }> {
   return db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: list.id, parent: list.parent ?? list.id, position: list.position })
+      .select({ id: list.id, parent: list.parent ?? list.id })
       .from(list.table)
       .where(inArray(list.id, ids));
     if (found.length !== ids.length) {
@@ -61,31 +112,7 @@ export async function reorderList(
       );
     }
     const parentId = list.parent ? Number(found[0]!.parent) : undefined;
-    const siblings = await tx
-      .select({ id: list.id, position: list.position })
-      .from(list.table)
-      .where(list.parent && parentId !== undefined ? eq(list.parent, parentId) : undefined)
-      .orderBy(asc(list.position), asc(list.id));
-    if (siblings.length !== ids.length) {
-      throw new AppError(
-        'invalid_input',
-        `List every one of ${list.label} once, in the new order (${siblings.length} expected, ${ids.length} sent).`,
-      );
-    }
-    for (const [index, rowId] of ids.entries()) {
-      await tx
-        .update(list.table)
-        // Every ordered table names its column `position`.
-        .set({ position: index } as never)
-        .where(eq(list.id, rowId));
-    }
-    await recordAudit(tx, actor, {
-      action: 'reorder',
-      entity: list.entity,
-      entityId: parentId ?? 'all',
-      before: { ids: siblings.map((s) => Number(s.id)) },
-      after: { ids },
-    });
+    await applyOrder(tx, actor, list, { ids, parentId, entityId: parentId ?? 'all' });
     return { ids };
   });
 }

@@ -20,6 +20,7 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
+import { applyOrder, type OrderedList } from './admin-content-shared';
 
 /*
  * The organisers' writes to event categories, events and their ways of taking part. Every write runs in
@@ -30,6 +31,23 @@ import { AppError } from '@/lib/server/http/app-error';
 type Conn = Db | Tx;
 type CategoryValues = z.output<typeof eventCategorySchema>;
 type CategoryChange = z.output<typeof eventCategoryChangeSchema>;
+
+const categoryList: OrderedList = {
+  table: eventCategories,
+  id: eventCategories.id,
+  position: eventCategories.position,
+  entity: 'event_category',
+  label: 'the categories',
+};
+
+const eventList: OrderedList = {
+  table: events,
+  id: events.id,
+  position: events.position,
+  parent: events.categoryId,
+  entity: 'event',
+  label: 'the events of this category',
+};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -295,41 +313,9 @@ export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<
 
 export async function reorderCategories(db: Db, actor: Actor, ids: number[]): Promise<{ ids: number[] }> {
   return db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: eventCategories.id })
-      .from(eventCategories)
-      .orderBy(asc(eventCategories.position), asc(eventCategories.id));
-    assertSameSet(
-      current.map((r) => r.id),
-      ids,
-      'categories',
-    );
-    for (const [position, id] of ids.entries()) {
-      await tx.update(eventCategories).set({ position }).where(eq(eventCategories.id, id));
-    }
-    await recordAudit(tx, actor, {
-      action: 'reorder',
-      entity: 'event_category',
-      entityId: 'all',
-      before: { ids: current.map((r) => r.id) },
-      after: { ids },
-    });
+    await applyOrder(tx, actor, categoryList, { ids, entityId: 'all' });
     return { ids };
   });
-}
-
-/** A reorder must list exactly the rows of the list: a partial one would leave colliding positions. */
-function assertSameSet(current: number[], sent: number[], what: string): void {
-  const known = new Set(current);
-  if (sent.some((id) => !known.has(id))) {
-    throw new AppError('invalid_input', `Some of these ids are not among the ${what}; reload and try again.`);
-  }
-  if (sent.length !== current.length) {
-    throw new AppError(
-      'invalid_input',
-      `List every one of the ${what} once, in the new order (${current.length} expected, ${sent.length} sent).`,
-    );
-  }
 }
 
 // ---------- events ----------
@@ -529,25 +515,10 @@ export async function reorderEvents(
 ): Promise<{ categoryId: number; ids: number[] }> {
   return db.transaction(async (tx) => {
     await requireCategory(tx, input.categoryId);
-    const current = await tx
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.categoryId, input.categoryId))
-      .orderBy(asc(events.position), asc(events.id));
-    assertSameSet(
-      current.map((r) => r.id),
-      input.ids,
-      'events of this category',
-    );
-    for (const [position, id] of input.ids.entries()) {
-      await tx.update(events).set({ position }).where(eq(events.id, id));
-    }
-    await recordAudit(tx, actor, {
-      action: 'reorder',
-      entity: 'event',
+    await applyOrder(tx, actor, eventList, {
+      ids: input.ids,
+      parentId: input.categoryId,
       entityId: `category:${input.categoryId}`,
-      before: { ids: current.map((r) => r.id) },
-      after: { ids: input.ids },
     });
     return input;
   });
