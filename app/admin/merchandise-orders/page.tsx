@@ -2,17 +2,18 @@ import type { Metadata } from 'next';
 import { formatCount, formatInr } from '@/components/admin/operations/figures';
 import { FilterForm } from '@/components/admin/operations/filter-form';
 import {
+  confirmedOrCancelled,
+  DateCell,
   FilterProblem,
   ListHeader,
+  ListTable,
   Pagination,
   ResultCount,
-  ScrollTable,
+  rowClass,
   StatusText,
   tdClass,
-  thClass,
 } from '@/components/admin/operations/list-chrome';
-import { formatDateTime } from '@/lib/format';
-import { filterQuery, merchandiseOrderFilterSchema, pageFilter } from '@/lib/schemas/admin-operations';
+import { merchandiseOrderFilterSchema, pageFilter } from '@/lib/schemas/admin-operations';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
 import {
@@ -41,8 +42,8 @@ export default async function MerchandiseOrdersPage({
       <ListHeader
         title="T-shirt orders"
         intro="Merchandise order lines sorted by size, for printing and for the merchandise desk. Filter by size to print one pile at a time."
-        exportHref={`/api/admin/export/merchandise-orders.csv${filterQuery({ ...filter, page: 1 })}`}
-        exportLabel="Export CSV"
+        exportName="merchandise-orders"
+        filter={filter}
       />
       <FilterProblem message={problem} />
       <FilterForm
@@ -69,10 +70,7 @@ export default async function MerchandiseOrdersPage({
             label: 'Status',
             value: filter.status,
             anyLabel: 'Any status',
-            options: [
-              { value: 'confirmed', label: 'Confirmed' },
-              { value: 'cancelled', label: 'Cancelled' },
-            ],
+            options: confirmedOrCancelled,
           },
         ]}
       />
@@ -93,66 +91,34 @@ export default async function MerchandiseOrdersPage({
       )}
       <h2 className="mt-6 font-display text-xl text-gold">Order lines</h2>
       <ResultCount total={page.total} noun={['line', 'lines']} />
-      {page.items.length > 0 ? (
-        <ScrollTable label="T-shirt order lines">
-          <table className="w-full min-w-[48rem] border-collapse">
-            <thead>
-              <tr className="border-b border-white/10">
-                <th scope="col" className={thClass}>
-                  Size
-                </th>
-                <th scope="col" className={thClass}>
-                  Qty
-                </th>
-                <th scope="col" className={thClass}>
-                  Product
-                </th>
-                <th scope="col" className={thClass}>
-                  Buyer
-                </th>
-                <th scope="col" className={thClass}>
-                  Paid
-                </th>
-                <th scope="col" className={thClass}>
-                  Payment id
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={thClass}>
-                  Ordered
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((line) => (
-                <tr key={line.lineId} className="border-b border-white/5">
-                  <td className={`${tdClass} font-display text-lg`}>{line.size}</td>
-                  <td className={tdClass}>{line.qty}</td>
-                  <td className={tdClass}>{line.productName}</td>
-                  <td className={tdClass}>
-                    <span className="block font-semibold">{line.buyerName}</span>
-                    <span className="block break-all text-parchment/80">
-                      {line.email} · {line.phone}
-                    </span>
-                    <span className="block text-parchment/80">{line.college}</span>
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatInr(line.lineTotalPaise)}</td>
-                  <td className={`${tdClass} break-all`}>{line.paymentId ?? '—'}</td>
-                  <td className={tdClass}>
-                    <StatusText status={line.status} />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={line.createdAt.toISOString()}>{formatDateTime(line.createdAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      ) : (
-        <p className="mt-3 text-parchment/80">No T-shirt orders match these filters.</p>
-      )}
+      <ListTable
+        label="T-shirt order lines"
+        widthClass="min-w-[48rem]"
+        columns={['Size', 'Qty', 'Product', 'Buyer', 'Paid', 'Payment id', 'Status', 'Ordered']}
+        rowCount={page.items.length}
+        empty="No T-shirt orders match these filters."
+      >
+        {page.items.map((line) => (
+          <tr key={line.lineId} className={rowClass}>
+            <td className={`${tdClass} font-display text-lg`}>{line.size}</td>
+            <td className={tdClass}>{line.qty}</td>
+            <td className={tdClass}>{line.productName}</td>
+            <td className={tdClass}>
+              <span className="block font-semibold">{line.buyerName}</span>
+              <span className="block break-all text-parchment/80">
+                {line.email} · {line.phone}
+              </span>
+              <span className="block text-parchment/80">{line.college}</span>
+            </td>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatInr(line.lineTotalPaise)}</td>
+            <td className={`${tdClass} break-all`}>{line.paymentId ?? '—'}</td>
+            <td className={tdClass}>
+              <StatusText status={line.status} />
+            </td>
+            <DateCell date={line.createdAt} />
+          </tr>
+        ))}
+      </ListTable>
       <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
     </main>
   );

@@ -2,19 +2,18 @@ import type { Metadata } from 'next';
 import { formatInr } from '@/components/admin/operations/figures';
 import { FilterForm } from '@/components/admin/operations/filter-form';
 import {
+  DateCell,
   FilterProblem,
   ListHeader,
+  ListTable,
   Pagination,
   ResultCount,
-  ScrollTable,
+  rowClass,
   StatusText,
   tdClass,
-  thClass,
 } from '@/components/admin/operations/list-chrome';
 import { RefundButton } from '@/components/admin/operations/refund-button';
-import { formatDateTime } from '@/lib/format';
 import {
-  filterQuery,
   pageFilter,
   paymentFilterSchema,
   paymentPurposeValues,
@@ -44,8 +43,8 @@ export default async function PaymentsPage({
       <ListHeader
         title="Payments"
         intro="Every payment order and its state. A fulfilled payment can be refunded: the money goes back through the payment provider, the purchase is cancelled and the buyer is mailed."
-        exportHref={`/api/admin/export/payments.csv${filterQuery({ ...filter, page: 1 })}`}
-        exportLabel="Export CSV"
+        exportName="payments"
+        filter={filter}
       />
       <FilterProblem message={problem} />
       <FilterForm
@@ -70,74 +69,55 @@ export default async function PaymentsPage({
         ]}
       />
       <ResultCount total={page.total} noun={['payment', 'payments']} />
-      {page.items.length > 0 ? (
-        <ScrollTable label="Payments">
-          <table className="w-full min-w-[56rem] border-collapse">
-            <thead>
-              <tr className="border-b border-white/10">
-                <th scope="col" className={thClass}>
-                  Buyer
-                </th>
-                <th scope="col" className={thClass}>
-                  Purpose
-                </th>
-                <th scope="col" className={thClass}>
-                  Amount
-                </th>
-                <th scope="col" className={thClass}>
-                  State
-                </th>
-                <th scope="col" className={thClass}>
-                  Ids
-                </th>
-                <th scope="col" className={thClass}>
-                  Created
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((p) => {
-                const refunding = isRefundInProgress(p);
-                const refundable = (p.state === 'fulfilled' || p.state === 'paid') && !refunding;
-                return (
-                  <tr key={p.id} className="border-b border-white/5">
-                    <td className={tdClass}>
-                      <span className="block font-semibold">{p.buyerName}</span>
-                      <span className="block break-all text-parchment/80">{p.email}</span>
-                    </td>
-                    <td className={tdClass}>{purposeLabel[p.purpose]}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{formatInr(p.amountPaise)}</td>
-                    <td className={tdClass}>
-                      <StatusText status={refunding ? 'refund under way' : p.state} />
-                      {p.note ? <span className="block text-parchment/80">{p.note}</span> : null}
-                    </td>
-                    <td className={`${tdClass} break-all`}>
-                      <span className="block">Payment: {p.providerPaymentId ?? '—'}</span>
-                      <span className="block text-parchment/80">Receipt: {p.receipt}</span>
-                      {p.providerRefundId && !refunding ? (
-                        <span className="block text-parchment/80">Refund: {p.providerRefundId}</span>
-                      ) : null}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
-                    </td>
-                    <td className={tdClass}>
-                      {refundable ? (
-                        <RefundButton orderId={p.id} amount={formatInr(p.amountPaise)} buyer={p.buyerName} />
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollTable>
-      ) : (
-        <p className="mt-3 text-parchment/80">No payments match these filters.</p>
-      )}
+      <ListTable
+        label="Payments"
+        widthClass="min-w-[56rem]"
+        columns={[
+          'Buyer',
+          'Purpose',
+          'Amount',
+          'State',
+          'Ids',
+          'Created',
+          <span key="actions" className="sr-only">
+            Actions
+          </span>,
+        ]}
+        rowCount={page.items.length}
+        empty="No payments match these filters."
+      >
+        {page.items.map((p) => {
+          const refunding = isRefundInProgress(p);
+          const refundable = (p.state === 'fulfilled' || p.state === 'paid') && !refunding;
+          return (
+            <tr key={p.id} className={rowClass}>
+              <td className={tdClass}>
+                <span className="block font-semibold">{p.buyerName}</span>
+                <span className="block break-all text-parchment/80">{p.email}</span>
+              </td>
+              <td className={tdClass}>{purposeLabel[p.purpose]}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{formatInr(p.amountPaise)}</td>
+              <td className={tdClass}>
+                <StatusText status={refunding ? 'refund under way' : p.state} />
+                {p.note ? <span className="block text-parchment/80">{p.note}</span> : null}
+              </td>
+              <td className={`${tdClass} break-all`}>
+                <span className="block">Payment: {p.providerPaymentId ?? '—'}</span>
+                <span className="block text-parchment/80">Receipt: {p.receipt}</span>
+                {p.providerRefundId && !refunding ? (
+                  <span className="block text-parchment/80">Refund: {p.providerRefundId}</span>
+                ) : null}
+              </td>
+              <DateCell date={p.createdAt} />
+              <td className={tdClass}>
+                {refundable ? (
+                  <RefundButton orderId={p.id} amount={formatInr(p.amountPaise)} buyer={p.buyerName} />
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
     </main>
   );

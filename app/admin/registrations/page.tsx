@@ -2,17 +2,18 @@ import type { Metadata } from 'next';
 import { formatInr } from '@/components/admin/operations/figures';
 import { FilterForm } from '@/components/admin/operations/filter-form';
 import {
+  confirmedOrCancelled,
+  DateCell,
   FilterProblem,
   ListHeader,
+  ListTable,
   Pagination,
   ResultCount,
-  ScrollTable,
+  rowClass,
   StatusText,
   tdClass,
-  thClass,
 } from '@/components/admin/operations/list-chrome';
-import { formatDateTime } from '@/lib/format';
-import { filterQuery, pageFilter, registrationFilterSchema } from '@/lib/schemas/admin-operations';
+import { pageFilter, registrationFilterSchema } from '@/lib/schemas/admin-operations';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
 import { filterChoices, listRegistrations } from '@/lib/server/services/admin-lists';
@@ -38,8 +39,8 @@ export default async function RegistrationsPage({
       <ListHeader
         title="Registrations"
         intro="Every event registration with its team, members and payment. Search by team, name, e-mail, phone, college or payment id."
-        exportHref={`/api/admin/export/registrations.csv${filterQuery({ ...filter, page: 1 })}`}
-        exportLabel="Export CSV"
+        exportName="registrations"
+        filter={filter}
       />
       <FilterProblem message={problem} />
       <FilterForm
@@ -66,86 +67,54 @@ export default async function RegistrationsPage({
             label: 'Status',
             value: filter.status,
             anyLabel: 'Any status',
-            options: [
-              { value: 'confirmed', label: 'Confirmed' },
-              { value: 'cancelled', label: 'Cancelled' },
-            ],
+            options: confirmedOrCancelled,
           },
         ]}
       />
       <ResultCount total={page.total} noun={['registration', 'registrations']} />
-      {page.items.length > 0 ? (
-        <ScrollTable label="Registrations">
-          <table className="w-full min-w-[56rem] border-collapse">
-            <thead>
-              <tr className="border-b border-white/10">
-                <th scope="col" className={thClass}>
-                  Event
-                </th>
-                <th scope="col" className={thClass}>
-                  Team
-                </th>
-                <th scope="col" className={thClass}>
-                  Members
-                </th>
-                <th scope="col" className={thClass}>
-                  Paid
-                </th>
-                <th scope="col" className={thClass}>
-                  Payment id
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={thClass}>
-                  Registered
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((r) => (
-                <tr key={r.id} className="border-b border-white/5">
-                  <td className={tdClass}>
-                    <span className="block font-semibold">{r.eventName}</span>
-                    <span className="block text-parchment/80">
-                      {r.categoryName} · {r.optionName}
+      <ListTable
+        label="Registrations"
+        widthClass="min-w-[56rem]"
+        columns={['Event', 'Team', 'Members', 'Paid', 'Payment id', 'Status', 'Registered']}
+        rowCount={page.items.length}
+        empty="No registrations match these filters."
+      >
+        {page.items.map((r) => (
+          <tr key={r.id} className={rowClass}>
+            <td className={tdClass}>
+              <span className="block font-semibold">{r.eventName}</span>
+              <span className="block text-parchment/80">
+                {r.categoryName} · {r.optionName}
+              </span>
+            </td>
+            <td className={tdClass}>{r.teamName ?? '—'}</td>
+            <td className={tdClass}>
+              <ul className="space-y-1">
+                {r.members.map((m) => (
+                  <li key={m.email}>
+                    <span className="font-semibold">{m.name}</span>
+                    {m.isLeader ? ' (leader)' : ''}
+                    <span className="block break-all text-parchment/80">
+                      <a href={`mailto:${m.email}`} className="underline">
+                        {m.email}
+                      </a>{' '}
+                      · {m.phone} · {m.college}
                     </span>
-                  </td>
-                  <td className={tdClass}>{r.teamName ?? '—'}</td>
-                  <td className={tdClass}>
-                    <ul className="space-y-1">
-                      {r.members.map((m) => (
-                        <li key={m.email}>
-                          <span className="font-semibold">{m.name}</span>
-                          {m.isLeader ? ' (leader)' : ''}
-                          <span className="block break-all text-parchment/80">
-                            <a href={`mailto:${m.email}`} className="underline">
-                              {m.email}
-                            </a>{' '}
-                            · {m.phone} · {m.college}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {r.amountPaise > 0 ? formatInr(r.amountPaise) : 'Free'}
-                  </td>
-                  <td className={`${tdClass} break-all`}>{r.paymentId ?? '—'}</td>
-                  <td className={tdClass}>
-                    <StatusText status={r.status} />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={r.createdAt.toISOString()}>{formatDateTime(r.createdAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      ) : (
-        <p className="mt-3 text-parchment/80">No registrations match these filters.</p>
-      )}
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td className={`${tdClass} whitespace-nowrap`}>
+              {r.amountPaise > 0 ? formatInr(r.amountPaise) : 'Free'}
+            </td>
+            <td className={`${tdClass} break-all`}>{r.paymentId ?? '—'}</td>
+            <td className={tdClass}>
+              <StatusText status={r.status} />
+            </td>
+            <DateCell date={r.createdAt} />
+          </tr>
+        ))}
+      </ListTable>
       <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
     </main>
   );

@@ -1,19 +1,23 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format';
 import { filterQuery } from '@/lib/schemas/admin-operations';
 import { formatCount } from './figures';
 
-/** The heading block of an operations list: title, what it is for, and the export of what is shown. */
+/**
+ * The heading block of an operations list: title, what it is for, and the CSV export
+ * (/api/admin/export/{exportName}.csv) of what the filters show, from its first row.
+ */
 export function ListHeader({
   title,
   intro,
-  exportHref,
-  exportLabel,
+  exportName,
+  filter,
 }: {
   title: string;
   intro: string;
-  exportHref: string;
-  exportLabel: string;
+  exportName: string;
+  filter: Record<string, unknown>;
 }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
@@ -23,11 +27,11 @@ export function ListHeader({
       </div>
       {/* A plain link: the httpOnly cookie authenticates the download, and the browser streams it to disk. */}
       <a
-        href={exportHref}
+        href={`/api/admin/export/${exportName}.csv${filterQuery({ ...filter, page: 1 })}`}
         download
         className="inline-flex min-h-12 items-center rounded-full border border-gold px-5 font-display tracking-wide text-gold hover:bg-gold hover:text-ink print:hidden"
       >
-        {exportLabel}
+        Export CSV
       </a>
     </div>
   );
@@ -65,8 +69,62 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
   );
 }
 
-export const thClass = 'whitespace-nowrap px-3 py-2 text-left font-display text-sm tracking-wide text-gold';
+const thClass = 'whitespace-nowrap px-3 py-2 text-left font-display text-sm tracking-wide text-gold';
 export const tdClass = 'px-3 py-2 align-top text-sm text-parchment';
+export const rowClass = 'border-b border-white/5';
+
+/**
+ * The rows of an operations list under their column headings, or `empty` when none match the filters.
+ * `widthClass` is the table's least width (a Tailwind class), past which a phone scrolls it sideways.
+ */
+export function ListTable({
+  label,
+  widthClass,
+  columns,
+  rowCount,
+  empty,
+  children,
+}: {
+  label: string;
+  widthClass: string;
+  columns: ReactNode[];
+  rowCount: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  if (rowCount === 0) return <p className="mt-3 text-parchment/80">{empty}</p>;
+  return (
+    <ScrollTable label={label}>
+      <table className={`w-full ${widthClass} border-collapse`}>
+        <thead>
+          <tr className="border-b border-white/10">
+            {columns.map((column, index) => (
+              <th key={index} scope="col" className={thClass}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/** A cell with the moment a row was made, in festival time. */
+export function DateCell({ date }: { date: Date }) {
+  return (
+    <td className={`${tdClass} whitespace-nowrap`}>
+      <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>
+    </td>
+  );
+}
+
+/** The status filter of lists whose rows are either confirmed or cancelled. */
+export const confirmedOrCancelled = [
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
 
 /** Previous and next pages, keeping the filters. */
 export function Pagination({
