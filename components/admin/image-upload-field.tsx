@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type ChangeEvent } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { errorClass, hintClass, labelClass } from '@/components/forms/field-classes';
 import { Spinner } from '@/components/forms/spinner';
 import { api, messageOf } from '@/lib/api-client';
@@ -133,5 +134,27 @@ export function ImageUploadField({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The upload field bound to one react-hook-form field, showing that field's validation message. */
+export function FormUploadField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Omit<ImageUploadFieldProps, 'value' | 'onChange' | 'error'> & { control: Control<T>; name: Path<T> }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ImageUploadField
+          {...props}
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

@@ -2,7 +2,7 @@
 
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
-import { GroupedListConsole } from '@/components/admin/ui/list-console';
+import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
@@ -33,7 +33,7 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
             ? 'Not priced yet: cannot be booked'
             : `${formatMoney(type.pricePerNight)} per night`,
         hidden: !type.isVisible,
-        toggle: { field: 'isVisible', value: type.isVisible, label: type.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(type.isVisible),
       })}
       form={(close, type) => <TypeForm type={type} onDone={close} />}
       itemsOf={(type) => type.options}

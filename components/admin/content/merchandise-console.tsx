@@ -1,11 +1,11 @@
 'use client';
 
 import { Controller } from 'react-hook-form';
-import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { FormUploadField, ImageUploadField } from '@/components/admin/image-upload-field';
 import { actionButtonClass } from '@/components/admin/ui/buttons';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
-import { GroupedListConsole } from '@/components/admin/ui/list-console';
+import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
@@ -41,7 +41,7 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
         ),
         imageUrl: product.image1Url,
         hidden: !product.isVisible,
-        toggle: { field: 'isVisible', value: product.isVisible, label: product.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(product.isVisible),
       })}
       form={(close, product) => <ProductForm product={product} onDone={close} />}
       itemsOf={(product) => product.variants}
@@ -130,18 +130,7 @@ function ProductForm({ product, onDone }: { product?: AdminMerchandiseProduct; o
           {...register('oldPrice')}
         />
       </div>
-      <Controller
-        control={control}
-        name="image1Url"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="First image"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormUploadField control={control} name="image1Url" label="First image" />
       <Controller
         control={control}
         name="image2Url"

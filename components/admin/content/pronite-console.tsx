@@ -1,10 +1,9 @@
 'use client';
 
-import { Controller } from 'react-hook-form';
-import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
-import { ListConsole } from '@/components/admin/ui/list-console';
+import { ListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
 import { formatShortDate } from '@/lib/format';
@@ -23,7 +22,7 @@ export function ProniteConsole({ artists }: { artists: AdminProniteArtist[] }) {
         detail: `${formatShortDate(artist.night)}: ${artist.tagline}`,
         imageUrl: artist.imageUrl,
         hidden: !artist.isVisible,
-        toggle: { field: 'isVisible', value: artist.isVisible, label: artist.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(artist.isVisible),
       })}
       form={(close, artist) => <ArtistForm artist={artist} onDone={close} />}
     />
@@ -52,18 +51,11 @@ function ArtistForm({ artist, onDone }: { artist?: AdminProniteArtist; onDone: (
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextField label="Tagline" error={errors.tagline?.message} {...register('tagline')} />
       <TextField label="Night" type="date" error={errors.night?.message} {...register('night')} />
-      <Controller
+      <FormUploadField
         control={control}
         name="imageUrl"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="Image"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            hint="Shown large on the Pronite page: JPEG, PNG or WebP."
-          />
-        )}
+        label="Image"
+        hint="Shown large on the Pronite page: JPEG, PNG or WebP."
       />
       <CheckboxField label="Shown on the Pronite page" {...register('isVisible')} />
       <FormActions

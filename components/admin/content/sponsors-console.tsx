@@ -1,10 +1,9 @@
 'use client';
 
-import { Controller } from 'react-hook-form';
-import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
-import { GroupedListConsole } from '@/components/admin/ui/list-console';
+import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { SelectField } from '@/components/forms/select-field';
 import { TextField } from '@/components/forms/text-field';
@@ -28,7 +27,7 @@ export function SponsorsConsole({ groups }: { groups: AdminSponsorGroup[] }) {
         name: group.sponsorCategory,
         detail: `${group.sponsors.length} ${group.sponsors.length === 1 ? 'sponsor' : 'sponsors'}`,
         hidden: !group.isVisible,
-        toggle: { field: 'isVisible', value: group.isVisible, label: group.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(group.isVisible),
       })}
       form={(close, group) => <GroupForm group={group} onDone={close} />}
       itemsOf={(group) => group.sponsors}
@@ -38,7 +37,7 @@ export function SponsorsConsole({ groups }: { groups: AdminSponsorGroup[] }) {
         detail: sponsor.websiteUrl,
         imageUrl: sponsor.imageUrl,
         hidden: !sponsor.isVisible,
-        toggle: { field: 'isVisible', value: sponsor.isVisible, label: sponsor.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(sponsor.isVisible),
       })}
       itemForm={(close, group, sponsor) => (
         <SponsorForm groups={groups} sponsor={sponsor} groupId={group.id} onDone={close} />
@@ -112,18 +111,11 @@ function SponsorForm({
         {...register('groupId')}
       />
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-      <Controller
+      <FormUploadField
         control={control}
         name="imageUrl"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="Logo"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            hint="Shown on a light card: JPEG, PNG or WebP."
-          />
-        )}
+        label="Logo"
+        hint="Shown on a light card: JPEG, PNG or WebP."
       />
       <TextField
         label="Website"

@@ -1,10 +1,9 @@
 'use client';
 
-import { Controller } from 'react-hook-form';
-import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
-import { GroupedListConsole } from '@/components/admin/ui/list-console';
+import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { SelectField } from '@/components/forms/select-field';
 import { TextField } from '@/components/forms/text-field';
@@ -28,7 +27,7 @@ export function TeamConsole({ groups }: { groups: AdminTeamGroup[] }) {
         name: group.teamCategory,
         detail: `${group.members.length} ${group.members.length === 1 ? 'member' : 'members'}`,
         hidden: !group.isVisible,
-        toggle: { field: 'isVisible', value: group.isVisible, label: group.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(group.isVisible),
       })}
       form={(close, group) => <GroupForm group={group} onDone={close} />}
       itemsOf={(group) => group.members}
@@ -38,7 +37,7 @@ export function TeamConsole({ groups }: { groups: AdminTeamGroup[] }) {
         detail: member.designation,
         imageUrl: member.imageUrl,
         hidden: !member.isVisible,
-        toggle: { field: 'isVisible', value: member.isVisible, label: member.isVisible ? 'Hide' : 'Show' },
+        toggle: visibilityToggle(member.isVisible),
       })}
       itemForm={(close, group, member) => (
         <MemberForm groups={groups} member={member} groupId={group.id} onDone={close} />
@@ -111,18 +110,11 @@ function MemberForm({
       />
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextField label="Designation" error={errors.designation?.message} {...register('designation')} />
-      <Controller
+      <FormUploadField
         control={control}
         name="imageUrl"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="Photo"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            hint="A square portrait works best: JPEG, PNG or WebP."
-          />
-        )}
+        label="Photo"
+        hint="A square portrait works best: JPEG, PNG or WebP."
       />
       <TextField
         label="Instagram link (optional)"

@@ -1,8 +1,7 @@
 'use client';
 
-import { Controller } from 'react-hook-form';
 import { TextField } from '@/components/forms/text-field';
-import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
@@ -28,18 +27,11 @@ export function CategoryForm({ category, onDone }: { category?: AdminEventCatego
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField label="Category name" error={errors.name?.message} {...register('name')} />
-      <Controller
+      <FormUploadField
         control={control}
         name="imageUrl"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="Category image"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            hint="JPEG, PNG or WebP, up to 10 MB. Shown on the events page."
-          />
-        )}
+        label="Category image"
+        hint="JPEG, PNG or WebP, up to 10 MB. Shown on the events page."
       />
       <CheckboxField label="Shown on the public site" {...register('isVisible')} />
       <FormActions

@@ -1,9 +1,9 @@
 'use client';
 
-import { Controller, useFieldArray } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { SelectField } from '@/components/forms/select-field';
 import { TextField } from '@/components/forms/text-field';
-import { ImageUploadField } from '@/components/admin/image-upload-field';
+import { FormUploadField } from '@/components/admin/image-upload-field';
 import { ActionButton } from '@/components/admin/ui/action-button';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
 import { FormActions } from '@/components/admin/ui/form-actions';
@@ -93,18 +93,11 @@ export function EventForm({
         error={errors.description?.message}
         {...register('description')}
       />
-      <Controller
+      <FormUploadField
         control={control}
         name="imageUrl"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="Event image"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            hint="JPEG, PNG or WebP, up to 10 MB."
-          />
-        )}
+        label="Event image"
+        hint="JPEG, PNG or WebP, up to 10 MB."
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Venue (optional)" error={errors.venue?.message} {...register('venue')} />
@@ -133,19 +126,12 @@ export function EventForm({
           {...register('poc2PhoneNo')}
         />
       </div>
-      <Controller
+      <FormUploadField
         control={control}
         name="ruleBookPdfUrl"
-        render={({ field, fieldState }) => (
-          <ImageUploadField
-            label="Rule book (PDF, optional)"
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            accept="application/pdf"
-            error={fieldState.error?.message}
-            hint="A PDF up to 10 MB, linked from the event's page."
-          />
-        )}
+        label="Rule book (PDF, optional)"
+        accept="application/pdf"
+        hint="A PDF up to 10 MB, linked from the event's page."
       />
       <fieldset className="flex flex-col gap-3 rounded-lg border border-parchment/20 p-3">
         <legend className="px-1 font-display text-sm tracking-wide text-gold">Switches</legend>

@@ -163,3 +163,8 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
     </ListConsole>
   );
 }
+
+/** The Hide or Show switch of an item the public pages may leave out. */
+export function visibilityToggle(isVisible: boolean): NonNullable<RowView['toggle']> {
+  return { field: 'isVisible', value: isVisible, label: isVisible ? 'Hide' : 'Show' };
+}
