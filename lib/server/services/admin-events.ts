@@ -424,6 +424,12 @@ async function replaceOptions(
   }
 }
 
+/** Locks one event's row for the rest of the transaction; 404 when there is none. */
+async function lockEvent(tx: Tx, id: number): Promise<void> {
+  const [locked] = await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
+  if (!locked) throw new AppError('not_found', 'No event has that id.');
+}
+
 export async function updateEvent(
   db: Db,
   actor: Actor,
@@ -434,13 +440,8 @@ export async function updateEvent(
   return refuseIfReferenced(
     () =>
       db.transaction(async (tx) => {
-        // Locks the event so two organisers' option edits apply one after the other.
-        const [locked] = await tx
-          .select({ id: events.id })
-          .from(events)
-          .where(eq(events.id, id))
-          .for('update');
-        if (!locked) throw new AppError('not_found', 'No event has that id.');
+        // Locked so two organisers' option edits apply one after the other.
+        await lockEvent(tx, id);
         const before = await getAdminEvent(tx, id);
         const { participations: nextOptions, startsAt, ...fields } = change;
         const merged = {
@@ -481,12 +482,7 @@ export async function deleteEvent(db: Db, actor: Actor, id: number): Promise<voi
   await refuseIfReferenced(
     () =>
       db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ id: events.id })
-          .from(events)
-          .where(eq(events.id, id))
-          .for('update');
-        if (!locked) throw new AppError('not_found', 'No event has that id.');
+        await lockEvent(tx, id);
         const before = await getAdminEvent(tx, id);
         if (before.registrationCount > 0) {
           throw new AppError(
