@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { formatInr } from '@/components/admin/operations/figures';
-import { FilterForm } from '@/components/admin/operations/filter-form';
+import { FilterForm, searchField, statusField } from '@/components/admin/operations/filter-form';
 import {
-  confirmedOrCancelled,
   DateCell,
   FilterProblem,
   ListHeader,
@@ -14,9 +13,9 @@ import {
   tdClass,
 } from '@/components/admin/operations/list-chrome';
 import { formatShortDate } from '@/lib/format';
-import { bookingFilterSchema, pageFilter } from '@/lib/schemas/admin-operations';
+import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { stayEndDate } from '@/lib/schemas/shop';
-import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
 import { filterChoices, listBookings } from '@/lib/server/services/admin-lists';
 
@@ -24,13 +23,8 @@ export const metadata: Metadata = { title: 'Bookings' };
 
 const path = '/admin/bookings';
 
-export default async function BookingsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  await requireConsoleUser();
-  const { filter, problem } = pageFilter(bookingFilterSchema, await searchParams);
+export default async function BookingsPage(props: ListPageProps) {
+  const { filter, problem } = await consoleListFilter(bookingFilterSchema, props);
   const db = await getDb();
   const page = await listBookings(db, filter);
   const choices = await filterChoices(db);
@@ -50,7 +44,7 @@ export default async function BookingsPage({
         label="Filter bookings"
         action={path}
         fields={[
-          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Name, e-mail, phone, payment id…' },
+          searchField(filter.q, 'Name, e-mail, phone, payment id…'),
           {
             name: 'typeId',
             label: 'Accommodation',
@@ -68,13 +62,7 @@ export default async function BookingsPage({
               label: `${o.typeName}: ${formatShortDate(o.startDate)}, ${o.days} night${o.days === 1 ? '' : 's'}`,
             })),
           },
-          {
-            name: 'status',
-            label: 'Status',
-            value: filter.status,
-            anyLabel: 'Any status',
-            options: confirmedOrCancelled,
-          },
+          statusField(filter.status),
         ]}
       />
       <ResultCount total={page.total} noun={['booking', 'bookings']} />

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { formatCount, formatInr } from '@/components/admin/operations/figures';
-import { FilterForm } from '@/components/admin/operations/filter-form';
+import { FilterForm, searchField, statusField } from '@/components/admin/operations/filter-form';
 import {
-  confirmedOrCancelled,
   DateCell,
   FilterProblem,
   ListHeader,
@@ -13,8 +12,8 @@ import {
   StatusText,
   tdClass,
 } from '@/components/admin/operations/list-chrome';
-import { merchandiseOrderFilterSchema, pageFilter } from '@/lib/schemas/admin-operations';
-import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { merchandiseOrderFilterSchema } from '@/lib/schemas/admin-operations';
+import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
 import {
   filterChoices,
@@ -26,13 +25,8 @@ export const metadata: Metadata = { title: 'T-shirt orders' };
 
 const path = '/admin/merchandise-orders';
 
-export default async function MerchandiseOrdersPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  await requireConsoleUser();
-  const { filter, problem } = pageFilter(merchandiseOrderFilterSchema, await searchParams);
+export default async function MerchandiseOrdersPage(props: ListPageProps) {
+  const { filter, problem } = await consoleListFilter(merchandiseOrderFilterSchema, props);
   const db = await getDb();
   const page = await listMerchandiseLines(db, filter);
   const sizes = await merchandiseSizeTotals(db, filter);
@@ -50,7 +44,7 @@ export default async function MerchandiseOrdersPage({
         label="Filter T-shirt orders"
         action={path}
         fields={[
-          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Name, e-mail, phone, payment id…' },
+          searchField(filter.q, 'Name, e-mail, phone, payment id…'),
           {
             name: 'productId',
             label: 'Product',
@@ -65,13 +59,7 @@ export default async function MerchandiseOrdersPage({
             anyLabel: 'All sizes',
             options: choices.sizes.map((s) => ({ value: s, label: s })),
           },
-          {
-            name: 'status',
-            label: 'Status',
-            value: filter.status,
-            anyLabel: 'Any status',
-            options: confirmedOrCancelled,
-          },
+          statusField(filter.status),
         ]}
       />
       <h2 className="mt-6 font-display text-xl text-gold">Units per size</h2>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { formatInr } from '@/components/admin/operations/figures';
-import { FilterForm } from '@/components/admin/operations/filter-form';
+import { FilterForm, searchField } from '@/components/admin/operations/filter-form';
 import {
   DateCell,
   FilterProblem,
@@ -14,12 +14,11 @@ import {
 } from '@/components/admin/operations/list-chrome';
 import { RefundButton } from '@/components/admin/operations/refund-button';
 import {
-  pageFilter,
   paymentFilterSchema,
   paymentPurposeValues,
   paymentStateValues,
 } from '@/lib/schemas/admin-operations';
-import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
 import { listPayments } from '@/lib/server/services/admin-lists';
 import { isRefundInProgress } from '@/lib/server/services/refunds';
@@ -30,13 +29,8 @@ const path = '/admin/payments';
 
 const purposeLabel = { event: 'Event', merchandise: 'Merchandise', accommodation: 'Accommodation' } as const;
 
-export default async function PaymentsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  await requireConsoleUser();
-  const { filter, problem } = pageFilter(paymentFilterSchema, await searchParams);
+export default async function PaymentsPage(props: ListPageProps) {
+  const { filter, problem } = await consoleListFilter(paymentFilterSchema, props);
   const page = await listPayments(await getDb(), filter);
   return (
     <main>
@@ -51,7 +45,7 @@ export default async function PaymentsPage({
         label="Filter payments"
         action={path}
         fields={[
-          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Name, e-mail, receipt, payment id…' },
+          searchField(filter.q, 'Name, e-mail, receipt, payment id…'),
           {
             name: 'state',
             label: 'State',

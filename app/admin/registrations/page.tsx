@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { formatInr } from '@/components/admin/operations/figures';
-import { FilterForm } from '@/components/admin/operations/filter-form';
+import { FilterForm, searchField, statusField } from '@/components/admin/operations/filter-form';
 import {
-  confirmedOrCancelled,
   DateCell,
   FilterProblem,
   ListHeader,
@@ -13,8 +12,8 @@ import {
   StatusText,
   tdClass,
 } from '@/components/admin/operations/list-chrome';
-import { pageFilter, registrationFilterSchema } from '@/lib/schemas/admin-operations';
-import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
+import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
 import { filterChoices, listRegistrations } from '@/lib/server/services/admin-lists';
 
@@ -22,13 +21,8 @@ export const metadata: Metadata = { title: 'Registrations' };
 
 const path = '/admin/registrations';
 
-export default async function RegistrationsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  await requireConsoleUser();
-  const { filter, problem } = pageFilter(registrationFilterSchema, await searchParams);
+export default async function RegistrationsPage(props: ListPageProps) {
+  const { filter, problem } = await consoleListFilter(registrationFilterSchema, props);
   const db = await getDb();
   const [page, choices] = [await listRegistrations(db, filter), await filterChoices(db)];
   const events = filter.categoryId
@@ -47,7 +41,7 @@ export default async function RegistrationsPage({
         label="Filter registrations"
         action={path}
         fields={[
-          { name: 'q', label: 'Search', value: filter.q, placeholder: 'Team, name, e-mail, phone…' },
+          searchField(filter.q, 'Team, name, e-mail, phone…'),
           {
             name: 'categoryId',
             label: 'Category',
@@ -62,13 +56,7 @@ export default async function RegistrationsPage({
             anyLabel: 'All events',
             options: events.map((e) => ({ value: e.id, label: e.name })),
           },
-          {
-            name: 'status',
-            label: 'Status',
-            value: filter.status,
-            anyLabel: 'Any status',
-            options: confirmedOrCancelled,
-          },
+          statusField(filter.status),
         ]}
       />
       <ResultCount total={page.total} noun={['registration', 'registrations']} />

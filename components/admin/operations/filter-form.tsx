@@ -12,6 +12,25 @@ export interface FilterField {
   placeholder?: string;
 }
 
+/** The free-text search every list starts its filters with. */
+export function searchField(value: string | undefined, placeholder: string): FilterField {
+  return { name: 'q', label: 'Search', value, placeholder };
+}
+
+/** The status filter of lists whose rows are either confirmed or cancelled. */
+export function statusField(value: string | undefined): FilterField {
+  return {
+    name: 'status',
+    label: 'Status',
+    value,
+    anyLabel: 'Any status',
+    options: [
+      { value: 'confirmed', label: 'Confirmed' },
+      { value: 'cancelled', label: 'Cancelled' },
+    ],
+  };
+}
+
 /**
  * A list's filters as a plain GET form: the filters live in the address (shareable, bookmarkable, and the
  * same parameters feed the CSV export) and the page needs no script to filter.

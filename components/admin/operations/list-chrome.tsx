@@ -120,12 +120,6 @@ export function DateCell({ date }: { date: Date }) {
   );
 }
 
-/** The status filter of lists whose rows are either confirmed or cancelled. */
-export const confirmedOrCancelled = [
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
-
 /** Previous and next pages, keeping the filters. */
 export function Pagination({
   path,
