@@ -1,7 +1,8 @@
 'use client';
 
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { FigureList } from '@/components/admin/ui/figure-list';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
@@ -63,25 +64,14 @@ function Occupancy({ option }: { option: AdminAccommodationOption }) {
   const percent = option.capacity === 0 ? 100 : Math.min(100, Math.round((taken / option.capacity) * 100));
   return (
     <div className="mt-1">
-      <dl className="flex flex-wrap gap-x-4 gap-y-1">
-        {(
-          [
-            ['Capacity', option.capacity],
-            ['Booked', option.booked],
-            ['Held now', option.held],
-            ['Left', option.left],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="flex gap-1">
-            <dt>{label}</dt>
-            <dd
-              className={`font-semibold ${label === 'Left' && value === 0 ? 'text-red-300' : 'text-parchment'}`}
-            >
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList
+        figures={[
+          ['Capacity', option.capacity],
+          ['Booked', option.booked],
+          ['Held now', option.held],
+          ['Left', option.left],
+        ]}
+      />
       <div
         role="img"
         aria-label={`${percent}% taken`}
@@ -109,7 +99,12 @@ function TypeForm({ type, onDone }: { type?: AdminAccommodationType; onDone: () 
     { resource: 'accommodation-type', id: type?.id, failure: 'The stay type could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={type ? 'Save stay type' : 'Add stay type'}
+      onCancel={onDone}
+    >
       <TextField
         label="Name"
         autoComplete="off"
@@ -125,12 +120,7 @@ function TypeForm({ type, onDone }: { type?: AdminAccommodationType; onDone: () 
       />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
       <CheckboxField label="Offered on the accommodation page" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={type ? 'Save stay type' : 'Add stay type'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }
 
@@ -159,7 +149,12 @@ function OptionForm({
   );
   const taken = option ? option.booked + option.held : 0;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={option ? 'Save dates' : 'Add dates'}
+      onCancel={onDone}
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="First night"
@@ -177,7 +172,6 @@ function OptionForm({
           {...register('capacity')}
         />
       </div>
-      <FormActions pending={isSubmitting} saveLabel={option ? 'Save dates' : 'Add dates'} onCancel={onDone} />
-    </form>
+    </ConsoleForm>
   );
 }

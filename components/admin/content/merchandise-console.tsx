@@ -4,7 +4,8 @@ import { Controller } from 'react-hook-form';
 import { FormUploadField, ImageUploadField } from '@/components/admin/image-upload-field';
 import { actionButtonClass } from '@/components/admin/ui/buttons';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { FigureList } from '@/components/admin/ui/figure-list';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
@@ -69,25 +70,15 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
 
 function StockLine({ size }: { size: AdminMerchandiseVariant }) {
   return (
-    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-      {(
-        [
-          ['Stock', size.stock],
-          ['Sold', size.sold],
-          ['Held now', size.held],
-          ['Left', size.left],
-        ] as const
-      ).map(([label, value]) => (
-        <div key={label} className="flex gap-1">
-          <dt>{label}</dt>
-          <dd
-            className={`font-semibold ${label === 'Left' && value === 0 ? 'text-red-300' : 'text-parchment'}`}
-          >
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <FigureList
+      className="mt-1"
+      figures={[
+        ['Stock', size.stock],
+        ['Sold', size.sold],
+        ['Held now', size.held],
+        ['Left', size.left],
+      ]}
+    />
   );
 }
 
@@ -111,7 +102,12 @@ function ProductForm({ product, onDone }: { product?: AdminMerchandiseProduct; o
     { resource: 'merchandise', id: product?.id, failure: 'The product could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={product ? 'Save product' : 'Add product'}
+      onCancel={onDone}
+    >
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -155,12 +151,7 @@ function ProductForm({ product, onDone }: { product?: AdminMerchandiseProduct; o
         )}
       />
       <CheckboxField label="On sale in the shop" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={product ? 'Save product' : 'Add product'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }
 
@@ -189,7 +180,12 @@ function SizeForm({
   );
   const floor = size ? size.sold + size.held : 0;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={size ? 'Save size' : 'Add size'}
+      onCancel={onDone}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Size" placeholder="M" error={errors.type?.message} {...register('type')} />
         <TextField
@@ -201,7 +197,6 @@ function SizeForm({
         />
       </div>
       <CheckboxField label="Enabled (can be bought while units are left)" {...register('isEnabled')} />
-      <FormActions pending={isSubmitting} saveLabel={size ? 'Save size' : 'Add size'} onCancel={onDone} />
-    </form>
+    </ConsoleForm>
   );
 }

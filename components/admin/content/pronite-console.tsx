@@ -2,7 +2,7 @@
 
 import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { ListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
@@ -47,7 +47,12 @@ function ArtistForm({ artist, onDone }: { artist?: AdminProniteArtist; onDone: (
     { resource: 'pronite-artist', id: artist?.id, failure: 'The artist could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={artist ? 'Save artist' : 'Add artist'}
+      onCancel={onDone}
+    >
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextField label="Tagline" error={errors.tagline?.message} {...register('tagline')} />
       <TextField label="Night" type="date" error={errors.night?.message} {...register('night')} />
@@ -58,11 +63,6 @@ function ArtistForm({ artist, onDone }: { artist?: AdminProniteArtist; onDone: (
         hint="Shown large on the Pronite page: JPEG, PNG or WebP."
       />
       <CheckboxField label="Shown on the Pronite page" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={artist ? 'Save artist' : 'Add artist'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }

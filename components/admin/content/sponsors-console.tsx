@@ -2,7 +2,7 @@
 
 import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { SelectField } from '@/components/forms/select-field';
@@ -58,19 +58,19 @@ function GroupForm({ group, onDone }: { group?: AdminSponsorGroup; onDone: () =>
     { resource: 'sponsor-group', id: group?.id, failure: 'The sponsor group could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={group ? 'Save group' : 'Create group'}
+      onCancel={onDone}
+    >
       <TextField
         label="Group name"
         error={errors.sponsorCategory?.message}
         {...register('sponsorCategory')}
       />
       <CheckboxField label="Shown on the public sponsors page" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={group ? 'Save group' : 'Create group'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }
 
@@ -102,7 +102,12 @@ function SponsorForm({
     { resource: 'sponsor', id: sponsor?.id, failure: 'The sponsor could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={sponsor ? 'Save sponsor' : 'Add sponsor'}
+      onCancel={onDone}
+    >
       <SelectField
         label="Group"
         placeholder="Choose a group"
@@ -126,11 +131,6 @@ function SponsorForm({
         {...register('websiteUrl')}
       />
       <CheckboxField label="Shown on the public sponsors page" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={sponsor ? 'Save sponsor' : 'Add sponsor'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }

@@ -2,7 +2,7 @@
 
 import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { SelectField } from '@/components/forms/select-field';
@@ -58,15 +58,15 @@ function GroupForm({ group, onDone }: { group?: AdminTeamGroup; onDone: () => vo
     { resource: 'team-group', id: group?.id, failure: 'The team group could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={group ? 'Save group' : 'Create group'}
+      onCancel={onDone}
+    >
       <TextField label="Group name" error={errors.teamCategory?.message} {...register('teamCategory')} />
       <CheckboxField label="Shown on the public team page" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={group ? 'Save group' : 'Create group'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }
 
@@ -100,7 +100,12 @@ function MemberForm({
     { resource: 'team-member', id: member?.id, failure: 'The team member could not be saved.', onDone },
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={member ? 'Save member' : 'Add member'}
+      onCancel={onDone}
+    >
       <SelectField
         label="Group"
         placeholder="Choose a group"
@@ -133,11 +138,6 @@ function MemberForm({
         {...register('linkedInUrl')}
       />
       <CheckboxField label="Shown on the public team page" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={member ? 'Save member' : 'Add member'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }

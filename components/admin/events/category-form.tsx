@@ -3,7 +3,7 @@
 import { TextField } from '@/components/forms/text-field';
 import { FormUploadField } from '@/components/admin/image-upload-field';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { eventCategorySchema, type AdminEventCategory } from '@/lib/schemas/admin-events';
 
@@ -25,7 +25,12 @@ export function CategoryForm({ category, onDone }: { category?: AdminEventCatego
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={category ? 'Save category' : 'Create category'}
+      onCancel={onDone}
+    >
       <TextField label="Category name" error={errors.name?.message} {...register('name')} />
       <FormUploadField
         control={control}
@@ -34,11 +39,6 @@ export function CategoryForm({ category, onDone }: { category?: AdminEventCatego
         hint="JPEG, PNG or WebP, up to 10 MB. Shown on the events page."
       />
       <CheckboxField label="Shown on the public site" {...register('isVisible')} />
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={category ? 'Save category' : 'Create category'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }

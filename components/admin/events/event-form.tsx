@@ -6,7 +6,7 @@ import { TextField } from '@/components/forms/text-field';
 import { FormUploadField } from '@/components/admin/image-upload-field';
 import { ActionButton } from '@/components/admin/ui/action-button';
 import { CheckboxField } from '@/components/admin/ui/checkbox-field';
-import { FormActions } from '@/components/admin/ui/form-actions';
+import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import {
@@ -78,7 +78,12 @@ export function EventForm({
   const optionErrors = errors.participations;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ConsoleForm
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      saveLabel={event ? 'Save event' : 'Create event'}
+      onCancel={onDone}
+    >
       <TextField label="Event name" error={errors.name?.message} {...register('name')} />
       <SelectField
         label="Category"
@@ -231,12 +236,6 @@ export function EventForm({
           Add an option
         </button>
       </fieldset>
-
-      <FormActions
-        pending={isSubmitting}
-        saveLabel={event ? 'Save event' : 'Create event'}
-        onCancel={onDone}
-      />
-    </form>
+    </ConsoleForm>
   );
 }

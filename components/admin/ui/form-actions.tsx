@@ -1,5 +1,6 @@
 'use client';
 
+import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { actionButtonClass } from './buttons';
 
@@ -22,5 +23,27 @@ export function FormActions({
         Cancel
       </button>
     </div>
+  );
+}
+
+/** A console form: its fields, then save and cancel. Validation is the schema's, so the browser's is off. */
+export function ConsoleForm({
+  onSubmit,
+  pending,
+  saveLabel,
+  onCancel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {children}
+      <FormActions pending={pending} saveLabel={saveLabel} onCancel={onCancel} />
+    </form>
   );
 }
