@@ -62,16 +62,18 @@ async function eventCounts(db: Conn, categoryIds?: number[]): Promise<Map<number
   return new Map(rows.map((r) => [r.categoryId, Number(r.n)]));
 }
 
+const categoryColumns = {
+  id: eventCategories.id,
+  name: eventCategories.name,
+  imageUrl: eventCategories.imageUrl,
+  isVisible: eventCategories.isVisible,
+  position: eventCategories.position,
+};
+
 /** Every category, hidden ones too, in order, with how many events each holds. */
 export async function listAdminCategories(db: Conn): Promise<AdminEventCategory[]> {
   const rows = await db
-    .select({
-      id: eventCategories.id,
-      name: eventCategories.name,
-      imageUrl: eventCategories.imageUrl,
-      isVisible: eventCategories.isVisible,
-      position: eventCategories.position,
-    })
+    .select(categoryColumns)
     .from(eventCategories)
     .orderBy(asc(eventCategories.position), asc(eventCategories.id));
   const counts = await eventCounts(db);
@@ -79,16 +81,7 @@ export async function listAdminCategories(db: Conn): Promise<AdminEventCategory[
 }
 
 async function adminCategory(db: Conn, id: number): Promise<AdminEventCategory | null> {
-  const [row] = await db
-    .select({
-      id: eventCategories.id,
-      name: eventCategories.name,
-      imageUrl: eventCategories.imageUrl,
-      isVisible: eventCategories.isVisible,
-      position: eventCategories.position,
-    })
-    .from(eventCategories)
-    .where(eq(eventCategories.id, id));
+  const [row] = await db.select(categoryColumns).from(eventCategories).where(eq(eventCategories.id, id));
   if (!row) return null;
   return { ...row, eventCount: (await eventCounts(db, [id])).get(id) ?? 0 };
 }
