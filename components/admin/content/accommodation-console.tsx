@@ -38,15 +38,8 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
       })}
       form={(close, type) => <TypeForm type={type} onDone={close} />}
       itemsOf={(type) => type.options}
-      itemsIntro={(type) => (
-        <>
-          <h2 className="mt-4 font-display text-base text-gold sm:pl-6">Dates of {type.accommodationType}</h2>
-          {type.options.length === 0 ? (
-            <p className="mt-2 text-sm text-parchment/80 sm:pl-6">No dates yet: nothing can be booked.</p>
-          ) : null}
-        </>
-      )}
-      itemListClassName="mt-2 flex flex-col gap-3 sm:pl-6"
+      itemsHeading={(type) => `Dates of ${type.accommodationType}`}
+      itemsEmptyText="No dates yet: nothing can be booked."
       itemView={(option) => ({
         name: `From ${formatShortDate(option.startDate)}, ${nights(option.days)}`,
         detail: <Occupancy option={option} />,

@@ -46,15 +46,8 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
       })}
       form={(close, product) => <ProductForm product={product} onDone={close} />}
       itemsOf={(product) => product.variants}
-      itemsIntro={(product) => (
-        <>
-          <h2 className="mt-4 font-display text-base text-gold sm:pl-6">Sizes of {product.name}</h2>
-          {product.variants.length === 0 ? (
-            <p className="mt-2 text-sm text-parchment/80 sm:pl-6">No sizes yet: nothing can be bought.</p>
-          ) : null}
-        </>
-      )}
-      itemListClassName="mt-2 flex flex-col gap-3 sm:pl-6"
+      itemsHeading={(product) => `Sizes of ${product.name}`}
+      itemsEmptyText="No sizes yet: nothing can be bought."
       itemView={(size) => ({
         name: `Size ${size.type}`,
         detail: <StockLine size={size} />,

@@ -31,7 +31,7 @@ export function SponsorsConsole({ groups }: { groups: AdminSponsorGroup[] }) {
       })}
       form={(close, group) => <GroupForm group={group} onDone={close} />}
       itemsOf={(group) => group.sponsors}
-      itemsIntro={(group) => <h2 className="sr-only">Sponsors in {group.sponsorCategory}</h2>}
+      itemsHeading={(group) => `Sponsors in ${group.sponsorCategory}`}
       itemView={(sponsor) => ({
         name: sponsor.name,
         detail: sponsor.websiteUrl,

@@ -31,7 +31,7 @@ export function TeamConsole({ groups }: { groups: AdminTeamGroup[] }) {
       })}
       form={(close, group) => <GroupForm group={group} onDone={close} />}
       itemsOf={(group) => group.members}
-      itemsIntro={(group) => <h2 className="sr-only">Members of {group.teamCategory}</h2>}
+      itemsHeading={(group) => `Members of ${group.teamCategory}`}
       itemView={(member) => ({
         name: member.name,
         detail: member.designation,

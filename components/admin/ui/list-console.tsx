@@ -121,8 +121,8 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
   item,
   groups,
   itemsOf,
-  itemsIntro,
-  itemListClassName = 'mt-4 flex flex-col gap-3 sm:pl-6',
+  itemsHeading,
+  itemsEmptyText,
   addItemLabel,
   ...groupList
 }: {
@@ -134,9 +134,13 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
   view: (group: G) => RowView;
   form: (close: () => void, group?: G) => ReactNode;
   itemsOf: (group: G) => readonly I[];
-  /** The heading (and empty line) above a group's items. */
-  itemsIntro: (group: G) => ReactNode;
-  itemListClassName?: string;
+  /** The heading of a group's items ("Members of ..."). */
+  itemsHeading: (group: G) => string;
+  /**
+   * Said when a group holds no items; with it the heading is shown, without it the heading is for screen
+   * readers only (the group's row already says how many items it holds).
+   */
+  itemsEmptyText?: string;
   itemView: (item: I) => RowView;
   itemForm: (close: () => void, group: G, item?: I) => ReactNode;
   addItemLabel: (group: G) => string;
@@ -147,13 +151,22 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
     <ListConsole name={group} items={groups} listClassName="mt-6 flex flex-col gap-6" {...rest}>
       {(g) => (
         <>
-          {itemsIntro(g)}
+          {itemsEmptyText === undefined ? (
+            <h2 className="sr-only">{itemsHeading(g)}</h2>
+          ) : (
+            <>
+              <h2 className="mt-4 font-display text-base text-gold sm:pl-6">{itemsHeading(g)}</h2>
+              {itemsOf(g).length === 0 ? (
+                <p className="mt-2 text-sm text-parchment/80 sm:pl-6">{itemsEmptyText}</p>
+              ) : null}
+            </>
+          )}
           <ResourceRows
             items={itemsOf(g)}
             actions={itemActions}
             view={itemView}
             edit={(i, close) => itemForm(close, g, i)}
-            className={itemListClassName}
+            className={`${itemsEmptyText === undefined ? 'mt-4' : 'mt-2'} flex flex-col gap-3 sm:pl-6`}
           />
           <div className="sm:pl-6">
             <AddPanel label={addItemLabel(g)}>{(close) => itemForm(close, g)}</AddPanel>
