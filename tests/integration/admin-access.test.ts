@@ -167,5 +167,34 @@ describeEachDatabase('the console API', (current) => {
         message: 'This is the only admin. Make someone else an admin first.',
       });
     });
+
+    it('keeps one admin when two admins demote each other at the same moment', async () => {
+      const db = current().db;
+      const { users } = await import('@/lib/server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      await db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
+      const first = await quickUser(db, { role: 'admin' });
+      const second = await quickUser(db, { role: 'admin' });
+      const answers = await Promise.all([
+        call(setRoleRoute, {
+          method: 'PATCH',
+          token: first.token,
+          params: { id: second.userId },
+          body: { role: 'user' },
+        }),
+        call(setRoleRoute, {
+          method: 'PATCH',
+          token: second.token,
+          params: { id: first.userId },
+          body: { role: 'user' },
+        }),
+      ]);
+      // One demotion goes through; the other is refused, either as the last admin or (having just lost
+      // the role itself) as no longer allowed.
+      expect(answers.map((a) => a.status).sort()).toEqual([200, expect.any(Number)]);
+      expect([403, 409]).toContain(answers.map((a) => a.status).sort()[1]);
+      const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+      expect(admins).toHaveLength(1);
+    });
   });
 });

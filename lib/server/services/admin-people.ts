@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Role } from '@/lib/roles';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import type { Db } from '@/lib/server/db';
@@ -52,19 +52,26 @@ export async function setRole(
   role: Role,
 ): Promise<PersonRow> {
   return db.transaction(async (tx) => {
+    // The admins' rows are locked first, in id order, on every change: two admins demoting each other at
+    // once then take turns (the second sees the first change) instead of leaving nobody in charge.
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.id))
+      .for('update');
     const where =
       'id' in target ? eq(users.id, target.id) : eq(users.email, target.email.trim().toLowerCase());
     const [before] = await tx.select(personColumns).from(users).where(where).for('update').limit(1);
-    if (!before) throw new AppError('not_found', 'No account has that e-mail address.');
+    if (!before) {
+      throw new AppError(
+        'not_found',
+        'id' in target ? 'No account has that id.' : 'No account has that e-mail address.',
+      );
+    }
     if (before.role === role) return before;
-    if (before.role === 'admin') {
-      const [admins] = await tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, 'admin')));
-      if ((admins?.n ?? 0) <= 1) {
-        throw new AppError('conflict', 'This is the only admin. Make someone else an admin first.');
-      }
+    if (before.role === 'admin' && admins.length <= 1) {
+      throw new AppError('conflict', 'This is the only admin. Make someone else an admin first.');
     }
     const [after] = await tx
       .update(users)
