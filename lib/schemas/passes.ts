@@ -15,6 +15,13 @@ export const checkInSchema = z.object({
 
 export type CheckInInput = z.infer<typeof checkInSchema>;
 
+/** POST /api/admin/passes/revocation: withdraw a pass (lost, passed on) or give it back. */
+export const passRevocationSchema = checkInSchema.extend({
+  revoked: z.boolean('Say whether the pass is revoked (true) or restored (false).'),
+});
+
+export type PassRevocationInput = z.infer<typeof passRevocationSchema>;
+
 export interface PassEvent {
   eventName: string;
   categoryName: string;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { POST as checkIn } from '@/app/api/admin/check-in/route';
+import { POST as revocation } from '@/app/api/admin/passes/revocation/route';
 import { POST as upload } from '@/app/api/admin/upload/route';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { GET as myPass } from '@/app/api/my-pass/route';
@@ -340,6 +341,49 @@ describeEachDatabase('festival passes and check-in', (current) => {
         const [passRow] = await db().select().from(festivalPasses).where(eq(festivalPasses.userId, userId));
         expect(await db().select().from(checkIns).where(eq(checkIns.passId, passRow!.id))).toEqual([]);
       }
+    });
+
+    it('an organiser revokes a pass by its code (the gate refuses it) and restores it, both audited', async () => {
+      const { person, pass } = await participant();
+      const revoked = await call(revocation, {
+        token: organiser.token,
+        body: { code: pass.code, revoked: true },
+      });
+      expect(revoked).toMatchObject({
+        status: 200,
+        body: { message: `The pass of ${person.email} is revoked: the gate will refuse it.` },
+      });
+      expect(await scan(pass.code)).toMatchObject({ status: 410, body: { reason: 'revoked' } });
+      expect((await passOf(person)).status).toBe('revoked');
+
+      const restored = await call(revocation, {
+        token: organiser.token,
+        body: { code: pass.code.toLowerCase(), revoked: false },
+      });
+      expect(restored).toMatchObject({
+        status: 200,
+        body: { message: `The pass of ${person.email} is valid again.` },
+      });
+      expect((await scan(pass.code)).body.data).toMatchObject({ status: 'checked_in' });
+
+      const [passRow] = await db()
+        .select()
+        .from(festivalPasses)
+        .where(eq(festivalPasses.userId, person.userId));
+      const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, passRow!.id));
+      expect(audit.map((a) => a.action).sort()).toEqual(['check_in', 'restore', 'revoke']);
+    });
+
+    it('refuses to revoke a forged code (400) or without saying revoke or restore (400)', async () => {
+      const { pass } = await participant();
+      const forged = `${pass.code.slice(0, -1)}${pass.code.endsWith('0') ? '1' : '0'}`;
+      expect(
+        await call(revocation, { token: organiser.token, body: { code: forged, revoked: true } }),
+      ).toMatchObject({ status: 400, body: { message: 'This pass is not valid.' } });
+      expect(await call(revocation, { token: organiser.token, body: { code: pass.code } })).toMatchObject({
+        status: 400,
+        body: { message: 'Say whether the pass is revoked (true) or restored (false).' },
+      });
     });
 
     it('records one check-in when the same pass is scanned at several gates at once', async () => {

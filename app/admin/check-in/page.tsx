@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { CheckInConsole } from '@/components/admin/check-in-console';
+import { PassRevocation } from '@/components/admin/pass-revocation';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 
 export const metadata: Metadata = { title: 'Check-in' };
@@ -13,6 +14,7 @@ export default async function CheckInPage() {
         Scan each festival pass at the gate, or type its code. A pass counts once per festival day.
       </p>
       <CheckInConsole />
+      <PassRevocation />
     </main>
   );
 }

@@ -327,3 +327,42 @@ export async function checkInPass(
     };
   });
 }
+
+/**
+ * Withdraws a pass by hand (lost, or handed on to someone else) or gives it back. The gate then refuses a
+ * revoked pass with its own message. Audited; setting the state it already has changes nothing.
+ */
+export async function setPassRevoked(
+  db: Db,
+  actor: { id: string; email: string },
+  code: string,
+  revoked: boolean,
+): Promise<{ message: string; holder: string; revoked: boolean }> {
+  const passId = verifyPassCode(code, passKey());
+  if (!passId) throw new AppError('invalid_input', invalidPassMessage, { reason: 'invalid' });
+  return db.transaction(async (tx) => {
+    const [pass] = await tx
+      .select({ id: festivalPasses.id, revokedAt: festivalPasses.revokedAt, email: users.email })
+      .from(festivalPasses)
+      .innerJoin(users, eq(users.id, festivalPasses.userId))
+      .where(eq(festivalPasses.id, passId))
+      .for('update', { of: festivalPasses });
+    if (!pass) throw new AppError('gone', 'This pass no longer exists.', { reason: 'revoked' });
+    const wasRevoked = pass.revokedAt !== null;
+    if (wasRevoked !== revoked) {
+      const revokedAt = revoked ? now() : null;
+      await tx.update(festivalPasses).set({ revokedAt }).where(eq(festivalPasses.id, passId));
+      await recordAudit(tx, actor, {
+        action: revoked ? 'revoke' : 'restore',
+        entity: 'festival_pass',
+        entityId: passId,
+        before: { holder: pass.email, revokedAt: pass.revokedAt },
+        after: { holder: pass.email, revokedAt },
+      });
+    }
+    const message = revoked
+      ? `The pass of ${pass.email} is revoked: the gate will refuse it.`
+      : `The pass of ${pass.email} is valid again.`;
+    return { message, holder: pass.email, revoked };
+  });
+}
