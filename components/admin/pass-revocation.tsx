@@ -36,7 +36,7 @@ export function PassRevocation() {
       </h2>
       <p className="mt-1 text-parchment/85">For a pass that was lost or handed on to someone else.</p>
       <label htmlFor={`${id}-code`} className={`${labelClass} mt-4 block`}>
-        Pass code to revoke or restore
+        Code of the pass to revoke or restore
       </label>
       <input
         id={`${id}-code`}
