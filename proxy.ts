@@ -1,26 +1,50 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { authCookieName, verifyToken } from '@/lib/server/auth/jwt';
-import { guardDecision, rolesForPath } from '@/lib/roles';
+import { authCookieName, verifyToken, type TokenClaims } from '@/lib/server/auth/jwt';
+import { requestToken } from '@/lib/server/auth/request-token';
+import { apiGuardMessages, apiRolesFor, guardDecision, rolesForPath, type Role } from '@/lib/roles';
 
 /**
- * Server half of the route guard: role routes of lib/roles.ts are checked from the httpOnly cookie before
- * anything renders. The client guard and every API handler check again.
+ * Server half of the route guard, from the token's signed claims and before anything runs: role pages of
+ * lib/roles.ts redirect, the console API under /api/admin answers 401 or 403. The client guard and every
+ * API handler check again, the handlers with the role read afresh from the database (so a role taken
+ * away counts at once; one given counts from the next sign-in, when the token carries it).
  */
 export async function proxy(request: NextRequest) {
-  const allowed = rolesForPath(request.nextUrl.pathname);
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith('/api/')) return guardApi(request);
+
+  const allowed = rolesForPath(pathname);
   if (!allowed) return NextResponse.next();
   const token = request.cookies.get(authCookieName)?.value;
-  const claims = token ? await verifyToken(token) : null;
-  const decision = guardDecision(
-    { isInitialized: true, isAuthenticated: claims !== null, role: claims?.role },
-    allowed,
-  );
+  const decision = guardDecision(await claimsState(token), allowed);
   if (decision === 'allow') return NextResponse.next();
   const target = decision === 'login' ? '/login' : '/unauthorized';
   return NextResponse.redirect(new URL(target, request.url));
 }
 
+async function guardApi(request: NextRequest) {
+  // A CORS preflight carries no credentials; the request it announces is checked when it comes.
+  if (request.method === 'OPTIONS') return NextResponse.next();
+  const allowed: readonly Role[] | null = apiRolesFor(request.method, request.nextUrl.pathname);
+  if (!allowed) return NextResponse.next();
+  const decision = guardDecision(await claimsState(requestToken(request)), allowed);
+  if (decision === 'allow') return NextResponse.next();
+  const status = decision === 'login' ? 401 : 403;
+  return NextResponse.json(
+    { message: decision === 'login' ? apiGuardMessages.login : apiGuardMessages.unauthorized },
+    { status, headers: { 'cache-control': 'no-store' } },
+  );
+}
+
+async function claimsState(token: string | null | undefined) {
+  const claims: TokenClaims | null = token ? await verifyToken(token) : null;
+  return { isInitialized: true, isAuthenticated: claims !== null, role: claims?.role };
+}
+
 export const config = {
-  // Pages only: API handlers authenticate themselves, and static files need no guard.
-  matcher: ['/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml).*)'],
+  // Pages, and the console API (other API handlers authenticate themselves); static files need no guard.
+  matcher: [
+    '/api/admin/:path*',
+    '/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml).*)',
+  ],
 };

@@ -32,6 +32,47 @@ export function rolesForPath(pathname: string): readonly Role[] | null {
   return roleRoutes.find((r) => r.pattern.test(pathname))?.roles ?? null;
 }
 
+interface ApiRoute {
+  methods: readonly string[] | 'any';
+  pattern: RegExp;
+  /** null: open to everyone. */
+  roles: readonly Role[] | null;
+}
+
+/**
+ * The console API under /api/admin, first match wins. SPEC.md part 7 puts four public reads and the
+ * participants' identity-proof upload under that path too; everything else there is the organisers'.
+ * proxy.ts refuses early from the token's claims; every handler checks again with the role read afresh.
+ */
+export const adminApiRoutes: readonly ApiRoute[] = [
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/admin\/event-category\/get-event-category\/?$/, roles: null },
+  {
+    methods: ['GET', 'HEAD'],
+    pattern: /^\/api\/admin\/event-category\/get-events-by-category\/[^/]+\/?$/,
+    roles: null,
+  },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/admin\/team\/get-team\/?$/, roles: null },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/admin\/getSponsors\/?$/, roles: null },
+  { methods: ['POST'], pattern: /^\/api\/admin\/upload\/?$/, roles: participantRoles },
+  { methods: 'any', pattern: /^\/api\/admin\/users(\/.*)?$/, roles: ['admin'] },
+  { methods: 'any', pattern: /^\/api\/admin(\/.*)?$/, roles: organiserRoles },
+];
+
+/** The roles allowed to call an API path with a method, or null when the call is open (or not the console's). */
+export function apiRolesFor(method: string, pathname: string): readonly Role[] | null {
+  const verb = method.toUpperCase();
+  const route = adminApiRoutes.find(
+    (r) => r.pattern.test(pathname) && (r.methods === 'any' || r.methods.includes(verb)),
+  );
+  return route?.roles ?? null;
+}
+
+/** The answers of the API's role check, the same from proxy.ts and from the handler wrapper. */
+export const apiGuardMessages = {
+  login: 'Please log in to continue.',
+  unauthorized: 'You do not have permission to do this.',
+} as const;
+
 export function normaliseRole(role: unknown): string | null {
   return typeof role === 'string' && role.trim() !== '' ? role.trim().toLowerCase() : null;
 }

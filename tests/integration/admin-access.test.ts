@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as auditLog } from '@/app/api/admin/audit/route';
 import { PATCH as setRoleRoute } from '@/app/api/admin/users/[id]/role/route';
 import { GET as searchUsers } from '@/app/api/admin/users/route';
+import { proxy } from '@/proxy';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { describeEachDatabase } from '../support/test-db';
@@ -39,6 +41,8 @@ function routeFiles(dir: string): string[] {
 
 interface GuardedRoute {
   route: string;
+  /** The route's address with every dynamic segment filled in. */
+  url: string;
   method: (typeof methods)[number];
   handler: Parameters<typeof call>[0];
   params: Record<string, string>;
@@ -56,7 +60,8 @@ async function guardedRoutes(): Promise<GuardedRoute[]> {
     for (const method of methods) {
       const handler = routeModule[method];
       if (typeof handler !== 'function' || openRoutes[route]?.includes(method)) continue;
-      found.push({ route, method, handler: handler as GuardedRoute['handler'], params });
+      const url = `http://localhost/api/admin/${route.replace(/\[(\w+)\]/g, (_, name: string) => params[name]!)}`;
+      found.push({ route, url, method, handler: handler as GuardedRoute['handler'], params });
     }
   }
   return found;
@@ -91,6 +96,59 @@ describeEachDatabase('the console API', (current) => {
     }
   });
 
+  /** What proxy.ts answers: the refusal's status and message, or 'through' when it lets the call pass. */
+  async function throughProxy(method: string, url: string, headers: Record<string, string> = {}) {
+    const answer = await proxy(new NextRequest(url, { method, headers }));
+    if (answer.headers.get('x-middleware-next') === '1') return 'through';
+    return { status: answer.status, message: ((await answer.json()) as { message: string }).message };
+  }
+
+  it('has proxy.ts refuse every console route to signed-out callers and participants before any handler runs', async () => {
+    const participant = { authorization: `Bearer ${userToken}` };
+    for (const r of routes) {
+      expect(await throughProxy(r.method, r.url), `${r.method} ${r.url} signed out`).toEqual({
+        status: 401,
+        message: 'Please log in to continue.',
+      });
+      expect(await throughProxy(r.method, r.url, participant), `${r.method} ${r.url} participant`).toEqual({
+        status: 403,
+        message: 'You do not have permission to do this.',
+      });
+    }
+  });
+
+  it('has proxy.ts let organisers through, keep roles for admins, and leave the public reads and the upload open', async () => {
+    const organiser = await quickUser(current().db, { role: 'organiser' });
+    const admin = await quickUser(current().db, { role: 'admin' });
+    const asOrganiser = { authorization: `Bearer ${organiser.token}` };
+    const base = 'http://localhost/api/admin';
+    expect(await throughProxy('POST', `${base}/event-category`, asOrganiser)).toBe('through');
+    expect(await throughProxy('GET', `${base}/users?q=a`, asOrganiser)).toEqual({
+      status: 403,
+      message: 'You do not have permission to do this.',
+    });
+    expect(
+      await throughProxy('PATCH', `${base}/users/x/role`, { authorization: `Bearer ${admin.token}` }),
+    ).toBe('through');
+    expect(await throughProxy('GET', `${base}/event-category/get-event-category`)).toBe('through');
+    expect(await throughProxy('GET', `${base}/event-category/get-events-by-category/abc`)).toBe('through');
+    expect(await throughProxy('GET', `${base}/team/get-team`)).toBe('through');
+    expect(await throughProxy('GET', `${base}/getSponsors`)).toBe('through');
+    // The public reads are reads only: writing to their addresses is the organisers' (and refused here).
+    expect(await throughProxy('POST', `${base}/getSponsors`)).toMatchObject({ status: 401 });
+    expect(await throughProxy('POST', `${base}/upload`)).toMatchObject({ status: 401 });
+    expect(await throughProxy('POST', `${base}/upload`, { authorization: `Bearer ${userToken}` })).toBe(
+      'through',
+    );
+    // A forged token is no token; the guard cookie counts for reads (export links) but never for writes.
+    expect(
+      await throughProxy('GET', `${base}/registrations`, { authorization: 'Bearer not.a.token' }),
+    ).toEqual({ status: 401, message: 'Please log in to continue.' });
+    const cookie = { cookie: `token=${organiser.token}` };
+    expect(await throughProxy('GET', `${base}/export/registrations.csv`, cookie)).toBe('through');
+    expect(await throughProxy('POST', `${base}/event-category`, cookie)).toMatchObject({ status: 401 });
+  });
+
   describe('roles', () => {
     it('lets only admins list people and change roles', async () => {
       const organiser = await quickUser(current().db, { role: 'organiser' });
@@ -114,7 +172,8 @@ describeEachDatabase('the console API', (current) => {
       expect(promoted.status).toBe(200);
       expect(promoted.body.data.role).toBe('organiser');
 
-      // The new organiser may use the console at once, with the token issued before the change.
+      // The handler reads the role afresh, so the token issued before the change already works here;
+      // proxy.ts, which reads the token's claims, lets the new organiser in from the next sign-in.
       const audit = await call<{
         data: { action: string; entityId: string; before: unknown; after: unknown }[];
       }>(auditLog, { token: person.token });

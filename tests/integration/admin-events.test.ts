@@ -624,6 +624,20 @@ describeEachDatabase('organisers: event categories and events', (current) => {
       const rules = await sendFile(organiser.token, pdf, 'rules.pdf', 'application/pdf');
       expect(rules.status).toBe(201);
       expect((await fetchFile(rules.body.data.url)).headers.get('content-type')).toBe('application/pdf');
+      // An organiser's file is a console change: the audit log says who uploaded what.
+      const fileId = rules.body.data.url.split('/').pop()!;
+      const [line] = await listAudit(db(), { entity: 'content_file', entityId: fileId });
+      expect(line).toMatchObject({
+        actorEmail: organiser.email,
+        action: 'upload',
+        before: null,
+        after: {
+          name: 'rules.pdf',
+          contentType: 'application/pdf',
+          sizeBytes: pdf.length,
+          url: rules.body.data.url,
+        },
+      });
       const disguised = await sendFile(organiser.token, Buffer.from('<svg onload="alert(1)"/>'), 'art.png');
       expect(disguised).toMatchObject({
         status: 415,
@@ -649,6 +663,8 @@ describeEachDatabase('organisers: event categories and events', (current) => {
         { params: Promise.resolve({}) },
       );
       const url = ((await response.json()) as Answer<{ url: string }>).data.url;
+      // A participant's own upload is not a console action.
+      expect(await listAudit(db(), { entityId: url.split('/').pop()! })).toEqual([]);
       expect((await fetchFile(url)).status).toBe(401);
       expect((await fetchFile(url, user.token)).status).toBe(404);
       const mine = await fetchFile(url, owner.token);

@@ -2,7 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
 import { users } from '@/lib/server/db/schema';
-import { authCookieName, verifyToken } from './jwt';
+import { verifyToken } from './jwt';
+import { requestToken } from './request-token';
 
 export interface AuthUser {
   id: string;
@@ -11,26 +12,12 @@ export interface AuthUser {
   firstName: string;
 }
 
-export function bearerToken(request: Request): string | null {
-  const header = request.headers.get('authorization');
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1] ?? null;
-}
-
-function cookieToken(request: Request): string | null {
-  const cookie = request.headers.get('cookie') ?? '';
-  const match = cookie.match(new RegExp(`(?:^|;\\s*)${authCookieName}=([^;]+)`));
-  return match?.[1] ?? null;
-}
-
 /**
  * The signed-in user behind a request's bearer token, or null. A token is current only while its user
  * exists, is verified and still has the token version it was issued with (a password reset bumps it).
  */
 export async function authenticate(db: Db, request: Request): Promise<AuthUser | null> {
-  // The guard cookie also counts for reads (a file opened from a link); never for writes, so no other
-  // site can make a signed-in browser change anything.
-  const token = bearerToken(request) ?? (request.method === 'GET' ? cookieToken(request) : null);
+  const token = requestToken(request);
   if (!token) return null;
   return userForToken(db, token);
 }

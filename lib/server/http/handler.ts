@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { authenticate, type AuthUser } from '@/lib/server/auth/session';
 import { getDb, type Db } from '@/lib/server/db';
-import { organiserRoles } from '@/lib/roles';
+import { apiGuardMessages, organiserRoles } from '@/lib/roles';
 import { logger } from '@/lib/server/log';
 import { AppError } from './app-error';
 
@@ -106,9 +106,9 @@ export function apiRoute<S extends z.ZodType | undefined = undefined, P = Record
       let user: AuthUser | null = null;
       if (options.auth) {
         user = await authenticate(db, request);
-        if (!user) throw new AppError('unauthenticated', 'Please log in to continue.');
+        if (!user) throw new AppError('unauthenticated', apiGuardMessages.login);
         if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
-          throw new AppError('forbidden', 'You do not have permission to do this.');
+          throw new AppError('forbidden', apiGuardMessages.unauthorized);
         }
       }
       let body: unknown = undefined;

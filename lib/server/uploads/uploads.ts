@@ -1,6 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '@/lib/server/admin/audit';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db';
 import { uploads } from '@/lib/server/db/schema';
@@ -66,18 +67,34 @@ export async function saveUpload(
     throw new AppError('unsupported_type', 'Only JPEG, PNG, WebP images and PDF files can be uploaded.');
   const storageKey = crypto.randomBytes(24).toString('base64url');
   await fileStorage().put(storageKey, bytes, type);
-  const [row] = await db
-    .insert(uploads)
-    .values({
-      ownerUserId: owner.id,
-      purpose,
-      contentType: type,
-      sizeBytes: bytes.length,
-      storageKey,
-      originalName: file.name.slice(0, 200) || null,
-    })
-    .returning({ id: uploads.id });
-  return { id: row!.id, url: uploadUrl(row!.id) };
+  const record = {
+    ownerUserId: owner.id,
+    purpose,
+    contentType: type,
+    sizeBytes: bytes.length,
+    storageKey,
+    originalName: file.name.slice(0, 200) || null,
+  };
+  // A content file is an organiser's change to what the public pages show, so it is audited like every
+  // other console write, in the same transaction; a participant's identity proof is not a console action.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(uploads).values(record).returning({ id: uploads.id });
+    if (purpose === 'content') {
+      await recordAudit(tx, owner, {
+        action: 'upload',
+        entity: 'content_file',
+        entityId: row!.id,
+        after: {
+          name: record.originalName,
+          contentType: type,
+          sizeBytes: bytes.length,
+          url: uploadUrl(row!.id),
+        },
+      });
+    }
+    return row!.id;
+  });
+  return { id, url: uploadUrl(id) };
 }
 
 /** An upload of this owner (for a booking's identity proof), or null. */

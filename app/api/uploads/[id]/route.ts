@@ -1,5 +1,6 @@
 // GET /api/uploads/{id}: a stored file; content files to anyone (inline), private ones to owner and organisers
 import { z } from 'zod';
+import { apiGuardMessages } from '@/lib/roles';
 import { authenticate } from '@/lib/server/auth/session';
 import { AppError } from '@/lib/server/http/app-error';
 import { apiRoute } from '@/lib/server/http/handler';
@@ -12,7 +13,7 @@ export const GET = apiRoute<undefined, { id: string }>({}, async ({ db, request,
   const viewer = await authenticate(db, request);
   const file = await readUpload(db, viewer, params.id).catch((error: unknown) => {
     if (viewer === null && error instanceof AppError && error.code === 'not_found') {
-      throw new AppError('unauthenticated', 'Please log in to continue.');
+      throw new AppError('unauthenticated', apiGuardMessages.login);
     }
     throw error;
   });
