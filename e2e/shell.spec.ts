@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 
 const menuDestinations: [string, string][] = [
   ['ProNite', '/pronite'],
@@ -138,6 +138,29 @@ test.describe('contact page and footer', () => {
     await expect(page.getByRole('link', { name: 'partners@aetherfest.example' })).toBeVisible();
     await expect(page.getByRole('link', { name: /on Instagram/ })).toHaveAttribute('target', '_blank');
     await expect(page.getByTestId('starry-sky')).toBeVisible();
+  });
+
+  test('the starry sky is painted once it comes on screen, and not before', async ({ page }) => {
+    /** How many of the canvas's pixels are not transparent. */
+    const litPixels = (canvas: Locator) =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const pixels = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let lit = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) lit += 1;
+        return lit;
+      });
+    await page.goto('/contact');
+    await expect.poll(() => litPixels(page.getByTestId('starry-sky'))).toBeGreaterThan(500);
+
+    await page.addInitScript(() => window.sessionStorage.setItem('aetherfest:splash-seen', '1'));
+    await page.goto('/');
+    const footerSky = page.getByRole('contentinfo').getByTestId('starry-sky');
+    // Loaded and hydrated for a while, the footer still far below: nothing has been drawn.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    expect(await litPixels(footerSky)).toBe(0);
+    await footerSky.scrollIntoViewIfNeeded();
+    await expect.poll(() => litPixels(footerSky)).toBeGreaterThan(500);
   });
 
   test('the home page ends with the contact footer and offers Register when signed out', async ({ page }) => {
