@@ -129,6 +129,7 @@ export const accommodationOptionSchema = z.object({
   startDate: isoDate('Start date'),
   days: wholeNumber('Days', 1, 10),
   capacity: wholeNumber('Capacity', 0, 100_000),
+  isVisible: visible,
 });
 export const accommodationOptionChangeSchema = accommodationOptionSchema.omit({ typeId: true }).partial();
 
@@ -219,6 +220,8 @@ export interface AdminAccommodationOption {
   booked: number;
   held: number;
   left: number;
+  isVisible: boolean;
+  position: number;
 }
 
 export interface AdminAccommodationType {

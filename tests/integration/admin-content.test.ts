@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { GET as publicAccommodation } from '@/app/api/accommodation/get-all-accommodation/route';
 import * as accommodationOptionItem from '@/app/api/admin/accommodation-option/[id]/route';
+import * as accommodationOptionReorder from '@/app/api/admin/accommodation-option/reorder/route';
 import * as accommodationOption from '@/app/api/admin/accommodation-option/route';
 import * as accommodationTypeItem from '@/app/api/admin/accommodation-type/[id]/route';
 import * as accommodationTypeReorder from '@/app/api/admin/accommodation-type/reorder/route';
@@ -122,6 +123,7 @@ const endpoints: [string, Handler, string, Record<string, string>?][] = [
   ['POST accommodation-option', accommodationOption.POST, 'POST'],
   ['PATCH accommodation-option/1', accommodationOptionItem.PATCH, 'PATCH', { id: '1' }],
   ['DELETE accommodation-option/1', accommodationOptionItem.DELETE, 'DELETE', { id: '1' }],
+  ['POST accommodation-option/reorder', accommodationOptionReorder.POST, 'POST'],
 ];
 
 function uploadRequest(token: string) {
@@ -580,6 +582,25 @@ describeEachDatabase('console content', (current) => {
       return { type: type.body.data, option: option.body.data };
     }
 
+    /** More dates for a type, each created last of its list. */
+    async function addDates(typeId: number, startDates: string[]): Promise<AdminAccommodationOption[]> {
+      const made: AdminAccommodationOption[] = [];
+      for (const startDate of startDates) {
+        const option = await as<AdminAccommodationOption>(accommodationOption.POST, {
+          body: { typeId, startDate, days: '1', capacity: '5' },
+        });
+        expect(option.status).toBe(201);
+        made.push(option.body.data);
+      }
+      return made;
+    }
+
+    /** The date options the booking screen offers for a type, in its order. */
+    async function screenDates(typeId: number): Promise<number[] | undefined> {
+      const answer = await call<Answer<AccommodationType[]>>(publicAccommodation);
+      return answer.body.data.find((t) => t.id === typeId)?.accommodations.map((o) => o.id);
+    }
+
     async function book(optionId: number) {
       const guest = await quickUser(db());
       const uploaded = await upload(uploadRequest(guest.token), { params: Promise.resolve({}) });
@@ -652,7 +673,7 @@ describeEachDatabase('console content', (current) => {
         status: 409,
         body: {
           message:
-            'The stay from 2027-02-20 (2 nights) has 1 booking, so it cannot be deleted: the bookings must keep their record. Lower its capacity to what is booked, or hide the type instead.',
+            'The stay from 2027-02-20 (2 nights) has 1 booking, so it cannot be deleted: the bookings must keep their record. Hide it instead, or lower its capacity to what is booked.',
         },
       });
       expect(
@@ -701,6 +722,86 @@ describeEachDatabase('console content', (current) => {
         action: 'delete',
         before: { accommodationType: spare.type.accommodationType, options: [] },
       });
+    });
+
+    it('a hidden date option leaves the booking screen and cannot be ordered, and comes back when shown', async () => {
+      const { type, option } = await stayOption(4);
+      const [later] = (await addDates(type.id, ['2027-02-22'])) as [AdminAccommodationOption];
+      expect(later).toMatchObject({ isVisible: true, position: 1 });
+      expect(await screenDates(type.id)).toEqual([option.id, later.id]);
+
+      const id = String(later.id);
+      const hidden = await as<AdminAccommodationOption>(accommodationOptionItem.PATCH, {
+        method: 'PATCH',
+        params: { id },
+        body: { isVisible: false },
+      });
+      expect(hidden).toMatchObject({ status: 200, body: { data: { id: later.id, isVisible: false } } });
+      expect(await screenDates(type.id)).toEqual([option.id]);
+      // The console still lists it, marked hidden.
+      const listed = await as<AdminAccommodationOption[]>(accommodationOption.GET);
+      expect(listed.body.data.find((o) => o.id === later.id)).toMatchObject({ isVisible: false });
+      const [line] = await listAudit(db(), { entity: 'accommodation_option', entityId: id });
+      expect(line).toMatchObject({
+        action: 'update',
+        before: { isVisible: true },
+        after: { isVisible: false },
+      });
+
+      // A screen loaded before the option was hidden cannot buy it.
+      const guest = await quickUser(db());
+      const order = () =>
+        call(createStayOrder, { token: guest.token, body: { amount: 500, accommodationId: later.id } });
+      expect(await order()).toMatchObject({
+        status: 409,
+        body: {
+          message: `${type.accommodationType} from 2027-02-22 is not available any more. Please choose other dates.`,
+        },
+      });
+
+      await as(accommodationOptionItem.PATCH, { method: 'PATCH', params: { id }, body: { isVisible: true } });
+      expect(await screenDates(type.id)).toEqual([option.id, later.id]);
+      expect((await order()).status).toBe(200);
+    });
+
+    it("reorders one type's date options for the booking screen, and refuses partial or foreign lists", async () => {
+      const { type, option } = await stayOption(4);
+      // New dates go last, whatever their date: the organisers' order, not the calendar's.
+      const [early, late] = (await addDates(type.id, ['2027-02-19', '2027-02-23'])) as [
+        AdminAccommodationOption,
+        AdminAccommodationOption,
+      ];
+      const [a, b, c] = [option.id, early.id, late.id];
+      expect(await screenDates(type.id)).toEqual([a, b, c]);
+
+      const saved = await as(accommodationOptionReorder.POST, { body: { ids: [c, a, b] } });
+      expect(saved).toMatchObject({
+        status: 200,
+        body: { message: 'Order saved.', data: { ids: [c, a, b] } },
+      });
+      expect(await screenDates(type.id)).toEqual([c, a, b]);
+      const listed = await as<AdminAccommodationType[]>(accommodationType.GET);
+      expect(listed.body.data.find((t) => t.id === type.id)?.options.map((o) => o.id)).toEqual([c, a, b]);
+      const [line] = await listAudit(db(), { entity: 'accommodation_option', entityId: String(type.id) });
+      expect(line).toMatchObject({
+        action: 'reorder',
+        before: { ids: [a, b, c] },
+        after: { ids: [c, a, b] },
+      });
+
+      expect(await as(accommodationOptionReorder.POST, { body: { ids: [c, a] } })).toMatchObject({
+        status: 400,
+        body: {
+          message: "List every one of one type's date options once, in the new order (3 expected, 2 sent).",
+        },
+      });
+      const other = await stayOption(4);
+      expect(
+        (await as(accommodationOptionReorder.POST, { body: { ids: [a, b, other.option.id] } })).status,
+      ).toBe(400);
+      expect((await as(accommodationOptionReorder.POST, { body: { ids: [a, 999999] } })).status).toBe(404);
+      // Nothing refused changed the order.
+      expect(await screenDates(type.id)).toEqual([c, a, b]);
     });
   });
 });

@@ -18,7 +18,7 @@ import {
 
 const nights = (days: number) => `${days} ${days === 1 ? 'night' : 'nights'}`;
 
-/** Accommodation in the console: stay types in order, each with its date options and their occupancy. */
+/** Accommodation in the console: stay types in order, each with its date options in order and their occupancy. */
 export function AccommodationConsole({ types }: { types: AdminAccommodationType[] }) {
   return (
     <GroupedListConsole
@@ -43,8 +43,8 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
       itemView={(option) => ({
         name: `From ${formatShortDate(option.startDate)}, ${nights(option.days)}`,
         detail: <Occupancy option={option} />,
-        hidden: false,
-        fixedOrder: true,
+        hidden: !option.isVisible,
+        toggle: visibilityToggle(option.isVisible),
       })}
       itemForm={(close, type, option) => <OptionForm typeId={type.id} option={option} onDone={close} />}
       addItemLabel={(type) => `Add dates to ${type.accommodationType}`}
@@ -137,6 +137,7 @@ function OptionForm({
       startDate: option?.startDate ?? '',
       days: option ? String(option.days) : '',
       capacity: option ? String(option.capacity) : '',
+      isVisible: option?.isVisible ?? true,
     },
     { resource: 'accommodation-option', id: option?.id, failure: 'The dates could not be saved.', onDone },
   );
@@ -165,6 +166,7 @@ function OptionForm({
           {...register('capacity')}
         />
       </div>
+      <CheckboxField label="These dates are offered on the accommodation page" {...register('isVisible')} />
     </ConsoleForm>
   );
 }

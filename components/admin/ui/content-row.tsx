@@ -16,8 +16,7 @@ export interface ContentRowProps {
   hiddenLabel?: string;
   index: number;
   count: number;
-  /** Omitted for lists kept in a fixed order (stay options by date). */
-  onMove?: (direction: -1 | 1) => void;
+  onMove: (direction: -1 | 1) => void;
   /** The switch's word for the action it would take now: Hide or Show, Disable or Enable. */
   toggleLabel?: string;
   onToggle?: () => void;
@@ -73,9 +72,7 @@ export function ContentRow({
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {onMove ? (
-          <ReorderButtons name={name} index={index} count={count} onMove={onMove} disabled={busy} />
-        ) : null}
+        <ReorderButtons name={name} index={index} count={count} onMove={onMove} disabled={busy} />
         {onToggle && toggleLabel ? (
           <button
             type="button"

@@ -14,8 +14,6 @@ export interface RowView {
   hiddenLabel?: string;
   /** A flag the row switches: its field, its value now, and the word for switching it. */
   toggle?: { field: string; value: boolean; label: string };
-  /** Kept in a fixed order (stay options by date), so no move buttons. */
-  fixedOrder?: boolean;
 }
 
 type Identified = { id: number };
@@ -53,7 +51,7 @@ function ResourceRows<T extends Identified>({
             hiddenLabel={row.hiddenLabel}
             index={index}
             count={items.length}
-            onMove={row.fixedOrder ? undefined : (direction) => actions.move(ids, index, direction)}
+            onMove={(direction) => actions.move(ids, index, direction)}
             toggleLabel={toggle?.label}
             onToggle={toggle ? () => actions.toggle(item.id, toggle.field, !toggle.value) : undefined}
             onDelete={() => actions.remove(item.id)}

@@ -253,6 +253,10 @@ export const accommodationOptions = pgTable(
     days: integer('days').notNull(),
     capacity: integer('capacity').notNull(),
     booked: integer('booked').notNull().default(0),
+    /** Hidden options stay in the console (and keep their bookings) but are off the booking screen. */
+    isVisible: boolean('is_visible').notNull().default(true),
+    /** The organisers' order within the type (the migration started it by start date). */
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     index('accommodation_options_type').on(t.typeId),

@@ -105,6 +105,7 @@ export interface SeedAccommodationType {
   /** Whole rupees per night; null = not priced yet. */
   pricePerNight: number | null;
   description: string;
+  /** In the order the booking screen lists them (by start date, then nights). */
   options: SeedAccommodationOption[];
 }
 
@@ -1550,8 +1551,8 @@ export const accommodationSeed: SeedAccommodationType[] = [
     description:
       'A bunk in a shared hostel dormitory with lockers, common washrooms and a ten-minute walk to the main stage.',
     options: [
-      { startDate: '2027-02-20', days: 4, capacity: 120, booked: 0 },
       { startDate: '2027-02-20', days: 2, capacity: 60, booked: 0 },
+      { startDate: '2027-02-20', days: 4, capacity: 120, booked: 0 },
       { startDate: '2027-02-21', days: 2, capacity: 60, booked: 0 },
       { startDate: '2027-02-22', days: 2, capacity: 60, booked: 0 },
       { startDate: '2027-02-23', days: 1, capacity: 40, booked: 0 },
@@ -1564,8 +1565,8 @@ export const accommodationSeed: SeedAccommodationType[] = [
     options: [
       { startDate: '2027-02-20', days: 4, capacity: 30, booked: 0 },
       { startDate: '2027-02-21', days: 3, capacity: 20, booked: 0 },
-      { startDate: '2027-02-22', days: 2, capacity: 20, booked: 20 },
       { startDate: '2027-02-22', days: 1, capacity: 10, booked: 0 },
+      { startDate: '2027-02-22', days: 2, capacity: 20, booked: 20 },
     ],
   },
   {

@@ -210,12 +210,13 @@ export async function seed(db: Db): Promise<SeedCounts> {
       if (!row) throw new Error(`seed: accommodation type ${type.accommodationType} was not inserted`);
       if (type.options.length === 0) continue;
       await tx.insert(accommodationOptions).values(
-        type.options.map((o) => ({
+        type.options.map((o, optionPosition) => ({
           typeId: row.id,
           startDate: o.startDate,
           days: o.days,
           capacity: o.capacity,
           booked: o.booked,
+          position: optionPosition,
         })),
       );
       counts.accommodationOptions += type.options.length;

@@ -41,7 +41,10 @@ interface AccommodationOrderItem {
   identityUploadId: string | null;
 }
 
-/** Visible types with their nightly price and date options; an option is available while places are left after holds. */
+/**
+ * Visible types with their nightly price and visible date options, both in the organisers' order; an option
+ * is available while places are left after holds.
+ */
 export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
   const types = await db
     .select()
@@ -51,7 +54,8 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
   const options = await db
     .select()
     .from(accommodationOptions)
-    .orderBy(asc(accommodationOptions.startDate), asc(accommodationOptions.days));
+    .where(eq(accommodationOptions.isVisible, true))
+    .orderBy(asc(accommodationOptions.position), asc(accommodationOptions.id));
   const held = await heldUnits(
     db,
     'accommodation_option',
@@ -90,6 +94,7 @@ async function optionWithType(db: Db, optionId: number) {
       typeName: accommodationTypes.accommodationType,
       pricePerNight: accommodationTypes.pricePerNight,
       visible: accommodationTypes.isVisible,
+      optionVisible: accommodationOptions.isVisible,
     })
     .from(accommodationOptions)
     .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
@@ -120,8 +125,14 @@ export async function createAccommodationOrder(
 ): Promise<CheckoutOrder> {
   if (await hasBooking(db, caller.id)) throw new AppError('conflict', alreadyBooked);
   const option = await optionWithType(db, input.accommodationId);
-  // A type the organisers have hidden is off sale, even for a screen loaded before it was hidden.
+  // A type or date option the organisers have hidden is off sale, even for a screen loaded before it was hidden.
   if (!option.visible) throw new AppError('conflict', `${option.typeName} is not available any more.`);
+  if (!option.optionVisible) {
+    throw new AppError(
+      'conflict',
+      `${option.typeName} from ${option.startDate} is not available any more. Please choose other dates.`,
+    );
+  }
   if (option.pricePerNight === null) throw new AppError('invalid_input', 'Something Went Wrong');
   const proof = input.identityProofUrl ? await proofOf(db, caller.id, input.identityProofUrl) : null;
   const amountPaise = stayPrice(option.pricePerNight, option.days) * 100;

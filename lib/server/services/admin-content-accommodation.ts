@@ -19,8 +19,8 @@ import { heldUnits } from './stock';
 /*
  * The console's verbs for accommodation: stay types (price per night in whole rupees) and their date
  * options with capacity. Capacity never drops below places booked plus places held by open checkouts,
- * a booked stay keeps its dates, and nothing with bookings is deleted (organisers hide the type instead).
- * Options have no position of their own: they are listed by start date, as the booking screen shows them.
+ * a booked stay keeps its dates, and nothing with bookings is deleted (organisers hide it instead).
+ * Options are ordered within their type by the organisers, and the booking screen lists them so.
  */
 
 const typeList: OrderedList = {
@@ -29,6 +29,15 @@ const typeList: OrderedList = {
   position: accommodationTypes.position,
   entity: 'accommodation_type',
   label: 'the accommodation types',
+};
+
+const optionList: OrderedList = {
+  table: accommodationOptions,
+  id: accommodationOptions.id,
+  position: accommodationOptions.position,
+  parent: accommodationOptions.typeId,
+  entity: 'accommodation_option',
+  label: "one type's date options",
 };
 
 type TypeRow = typeof accommodationTypes.$inferSelect;
@@ -56,10 +65,12 @@ function optionOf(row: OptionRow, held: number): AdminAccommodationOption {
     booked: row.booked,
     held,
     left: Math.max(0, row.capacity - row.booked - held),
+    isVisible: row.isVisible,
+    position: row.position,
   };
 }
 
-/** Every type in order with its options by date, their capacity, bookings and current holds. */
+/** Every type in order with its options in order, their capacity, bookings and current holds; hidden ones included. */
 export async function listAccommodationForConsole(db: Db | Tx): Promise<AdminAccommodationType[]> {
   const types = await db
     .select()
@@ -68,11 +79,7 @@ export async function listAccommodationForConsole(db: Db | Tx): Promise<AdminAcc
   const options = await db
     .select()
     .from(accommodationOptions)
-    .orderBy(
-      asc(accommodationOptions.startDate),
-      asc(accommodationOptions.days),
-      asc(accommodationOptions.id),
-    );
+    .orderBy(asc(accommodationOptions.position), asc(accommodationOptions.id));
   const held = await heldUnits(
     db,
     'accommodation_option',
@@ -229,10 +236,12 @@ export function createAccommodationOption(
   input: z.output<typeof accommodationOptionSchema>,
 ) {
   return db.transaction(async (tx) => {
+    // The type's row lock queues two new dates for one type, so they cannot take the same last position.
     const [type] = await tx
       .select({ id: accommodationTypes.id })
       .from(accommodationTypes)
-      .where(eq(accommodationTypes.id, input.typeId));
+      .where(eq(accommodationTypes.id, input.typeId))
+      .for('update');
     if (!type) {
       throw new AppError('invalid_input', 'That accommodation type does not exist.', {
         fieldErrors: { typeId: 'That accommodation type does not exist.' },
@@ -245,6 +254,8 @@ export function createAccommodationOption(
         startDate: input.startDate,
         days: input.days,
         capacity: input.capacity,
+        isVisible: input.isVisible ?? true,
+        position: await nextPosition(tx, optionList, input.typeId),
       })
       .returning();
     const after = optionOf(row!, 0);
@@ -268,7 +279,12 @@ export function updateAccommodationOption(
     const row = await lockedOption(tx, id);
     const held = (await heldUnits(tx, 'accommodation_option', [id])).get(id) ?? 0;
     const before = optionOf(row, held);
-    const values = { startDate: input.startDate, days: input.days, capacity: input.capacity };
+    const values = {
+      startDate: input.startDate,
+      days: input.days,
+      capacity: input.capacity,
+      isVisible: input.isVisible,
+    };
     if (!hasChanges(values)) return before;
     const datesChange =
       (input.startDate !== undefined && input.startDate !== row.startDate) ||
@@ -310,7 +326,7 @@ export function deleteAccommodationOption(db: Db, actor: Actor, id: number) {
     if (count > 0 || row.booked > 0) {
       throw new AppError(
         'conflict',
-        `${stay(row)} has ${bookings(Math.max(count, 1))}, so it cannot be deleted: the bookings must keep their record. Lower its capacity to what is booked, or hide the type instead.`,
+        `${stay(row)} has ${bookings(Math.max(count, 1))}, so it cannot be deleted: the bookings must keep their record. Hide it instead, or lower its capacity to what is booked.`,
         { reason: 'has_bookings' },
       );
     }
@@ -318,7 +334,7 @@ export function deleteAccommodationOption(db: Db, actor: Actor, id: number) {
     if (held > 0) {
       throw new AppError(
         'conflict',
-        `Someone is paying for ${stay(row).toLowerCase()} right now, so it cannot be deleted. Try again in a few minutes.`,
+        `Someone is paying for ${stay(row).toLowerCase()} right now, so it cannot be deleted. Hide it instead, or try again in a few minutes.`,
         { reason: 'held' },
       );
     }
@@ -331,4 +347,8 @@ export function deleteAccommodationOption(db: Db, actor: Actor, id: number) {
     });
     return { id };
   });
+}
+
+export function reorderAccommodationOptions(db: Db, actor: Actor, ids: number[]) {
+  return reorderList(db, actor, optionList, ids);
 }

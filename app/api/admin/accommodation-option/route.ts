@@ -1,5 +1,5 @@
-// GET /api/admin/accommodation-option: date options by start date with capacity, booked and held places (optionally ?typeId=)
-// POST /api/admin/accommodation-option: create a accommodation option (organisers)
+// GET /api/admin/accommodation-option: date options in the organisers' order with capacity, booked and held places (optionally ?typeId=)
+// POST /api/admin/accommodation-option: create a date option, last of its type (organisers)
 import { accommodationOptionSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';

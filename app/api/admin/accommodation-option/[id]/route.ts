@@ -1,4 +1,4 @@
-// PATCH /api/admin/accommodation-option/{id}: change a accommodation option (any of its fields)
+// PATCH /api/admin/accommodation-option/{id}: change a date option (any of its fields; isVisible: false takes it off sale)
 // DELETE /api/admin/accommodation-option/{id}: delete a date option (409 when it has bookings)
 import { accommodationOptionChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
