@@ -1,6 +1,15 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { api, ApiError, tokenStorageKey } from '@/lib/api-client';
 import {
   authorizeWithToken,
@@ -36,7 +45,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     }).then((next) => {
-      if (!cancelled) setState(next);
+      // A transition: an urgent update here, usually before the page has finished hydrating, would make
+      // React hydrate the rest of the page in one uninterruptible task.
+      if (!cancelled) startTransition(() => setState(next));
     });
     return () => {
       cancelled = true;

@@ -1,14 +1,10 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from '@/components/ui/use-client-value';
 
-const noSubscription = () => () => {};
+const inBrowser = () => true;
 
 /** False during the server render and hydration, true once the browser has taken over. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useClientValue(inBrowser, false);
 }

@@ -85,6 +85,25 @@ export function ImageCarousel() {
     return () => observer.disconnect();
   }, []);
 
+  // Embla measures every slide when it starts (a forced layout in the middle of hydration), so it is
+  // handed the strip only once the gallery is within half a screen of the viewport: the page loads
+  // without that work, and the carousel is running before the visitor gets there.
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { rootMargin: '50% 0px' },
+    );
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, []);
+
   const scrollBy = useCallback(
     (step: -1 | 1) => {
       if (!emblaApi) return;
@@ -121,7 +140,7 @@ export function ImageCarousel() {
       className="mx-auto mt-8 max-w-4xl"
     >
       <div
-        ref={viewportRef}
+        ref={near ? viewportRef : undefined}
         // Before the carousel starts (and without JavaScript) the strip scrolls natively.
         tabIndex={emblaApi ? undefined : 0}
         className={`rounded-2xl border border-gold/30 ${

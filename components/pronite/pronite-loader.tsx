@@ -1,23 +1,18 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useHydrated } from '@/components/forms/use-hydrated';
 
 /** SPEC.md part 9: the pronite loader shows for 2 seconds. */
 export const proniteLoaderMs = 2000;
 const fadeOutMs = 300;
-
-const noSubscription = () => () => {};
 
 /**
  * The 2-second loader over the Pronite page. It exists only after hydration: the server HTML (what
  * crawlers and readers without JavaScript get) is never covered.
  */
 export function ProniteLoader() {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<'on' | 'leaving' | 'done'>('on');
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from './use-client-value';
 
 const query = '(prefers-reduced-motion: reduce)';
 
@@ -10,14 +10,12 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
+const prefersReducedMotion = () => window.matchMedia(query).matches;
+
 /**
  * Whether the visitor asked for reduced motion. The server render and hydration assume "reduce" (no motion),
  * so nothing animates before the browser has answered.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => true,
-  );
+  return useClientValue(prefersReducedMotion, true, subscribe);
 }
