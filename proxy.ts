@@ -22,5 +22,5 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: API handlers authenticate themselves, and static files need no guard.
-  matcher: ['/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml).*)'],
+  matcher: ['/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml|sw.js).*)'],
 };
