@@ -14,6 +14,8 @@ const csp = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
+  // The offline profile's service worker, public/sw.js (same origin only).
+  "worker-src 'self'",
   "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
   'frame-src https://www.youtube-nocookie.com https://api.razorpay.com https://checkout.razorpay.com',
   "object-src 'none'",
@@ -42,7 +44,18 @@ const nextConfig: NextConfig = {
   // Types are checked once, by `npm run typecheck` (tsc --noEmit) in `npm test`, not again inside every build.
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      {
+        // The service worker: browsers must ask for it again on each check, so a new version (or a fix)
+        // reaches phones at once rather than after an HTTP cache expiry.
+        source: '/sw.js',
+        headers: [
+          { key: 'Content-Type', value: 'text/javascript; charset=utf-8' },
+          { key: 'Cache-Control', value: 'no-cache' },
+        ],
+      },
+    ];
   },
 };
 

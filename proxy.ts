@@ -45,6 +45,6 @@ export const config = {
   // Pages, and the console API (other API handlers authenticate themselves); static files need no guard.
   matcher: [
     '/api/admin/:path*',
-    '/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml).*)',
+    '/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml|sw.js).*)',
   ],
 };

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
+import { freeSoloEvent } from './support/events';
 
 /*
  * Festival passes at the gate: a participant registers for a free event and finds their pass on the
@@ -8,31 +9,6 @@ import { createVerifiedAccount, organiserAccount, signIn } from './support/accou
  * again says it was already used, by whom; a made-up code is refused. The event is picked from the
  * seeded data through the API (category 1), never by id.
  */
-
-interface FestivalEvent {
-  id: number;
-  name: string;
-  isRegistrationOpen: boolean;
-  participations: {
-    id: number;
-    participation_name: string;
-    price: number;
-    min_range: number;
-    max_range: number;
-  }[];
-}
-
-async function freeSoloEvent(request: APIRequestContext) {
-  const categories = await request.get('/api/admin/event-category/get-event-category');
-  const { data } = (await categories.json()) as { data: { id: number }[] };
-  const events = await request.get(`/api/admin/event-category/get-events-by-category/${data[0]!.id}`);
-  const list = ((await events.json()) as { data: FestivalEvent[] }).data;
-  for (const event of list.filter((e) => e.isRegistrationOpen)) {
-    const option = event.participations.find((o) => o.price === 0 && o.min_range === 1 && o.max_range === 1);
-    if (option) return { event, option };
-  }
-  throw new Error('The seeded category 1 has no open free individual event');
-}
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

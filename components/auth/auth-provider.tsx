@@ -19,6 +19,7 @@ import {
   VerificationCancelled,
   type AuthState,
 } from './auth-state';
+import { forgetOfflineProfile } from '@/components/profile/offline-profile';
 import { forgetSavedPasses } from '@/components/profile/pass-storage';
 
 interface AuthContextValue extends AuthState {
@@ -69,6 +70,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Storage unavailable: nothing was saved either.
     }
+    await forgetOfflineProfile().catch(() => {
+      // Workers or caches unavailable here: then none were kept either.
+    });
     await api.post('/api/logout').catch(() => {
       // The cookie expires by itself; a failed request must not keep anyone signed in here.
     });

@@ -54,8 +54,9 @@ export class VerificationCancelled extends Error {
 
 /**
  * Start-up: a stored token is checked with the server and decoded; any failure clears the token and
- * ends signed out. A check that got no answer is not a refusal: this page view is signed out, but the
- * token is kept for the next one.
+ * ends signed out. A check that got no answer is not a refusal: the token is kept and this page view is
+ * signed in from its claims, so the profile (and the pass saved on the device) opens at a gate without
+ * signal. That trusts nothing the server has not already checked: every API call is verified again there.
  */
 export async function initialiseAuth(
   storage: TokenStorage,
@@ -70,7 +71,10 @@ export async function initialiseAuth(
     if (!user) throw new Error('token lacks email, role or userId');
     return { user, isAuthenticated: true, isInitialized: true };
   } catch (error) {
-    if (error instanceof VerificationCancelled) return signedOutState;
+    if (error instanceof VerificationCancelled) {
+      const user = decodeUser(token);
+      if (user) return { user, isAuthenticated: true, isInitialized: true };
+    }
     storage.removeItem(key);
     return signedOutState;
   }

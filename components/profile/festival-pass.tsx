@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { api, ApiError } from '@/lib/api-client';
 import type { MyPass } from '@/lib/schemas/passes';
+import { keepProfileOffline } from './offline-profile';
 import { savedPassKey } from './pass-storage';
 
 type Load =
@@ -64,6 +65,12 @@ export function FestivalPass({ userId }: { userId: string }) {
       });
     return () => controller.abort();
   }, [userId]);
+
+  // Only someone with a pass gets the offline worker: nobody else's profile has anything to show at a gate.
+  const shown = load.status === 'ready';
+  useEffect(() => {
+    if (shown) keepProfileOffline();
+  }, [shown]);
 
   if (load.status === 'loading') return <InlineLoader label="Loading your festival pass" />;
   if (load.status === 'none') {

@@ -74,11 +74,22 @@ describe('initialiseAuth', () => {
     expect(storage.data.token).toBeUndefined();
   });
 
-  it('keeps the token when the check got no answer (offline, or the page is being left)', async () => {
+  it('keeps the token and signs in from its claims when the check got no answer (offline)', async () => {
     const storage = memoryStorage({ token: good });
     const state = await initialiseAuth(storage, () => Promise.reject(new VerificationCancelled()));
-    expect(state).toEqual(signedOutState);
+    expect(state).toEqual({
+      user: { email: 'asha@example.com', role: 'user', userId: 'u-1' },
+      isAuthenticated: true,
+      isInitialized: true,
+    });
     expect(storage.data.token).toBe(good);
+  });
+
+  it('clears an undecodable token even when the check got no answer', async () => {
+    const storage = memoryStorage({ token: 'not-a-jwt' });
+    const state = await initialiseAuth(storage, () => Promise.reject(new VerificationCancelled()));
+    expect(state).toEqual(signedOutState);
+    expect(storage.data.token).toBeUndefined();
   });
 
   it('clears a token the server accepts but that lacks a role', async () => {
