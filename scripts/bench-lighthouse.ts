@@ -1,6 +1,8 @@
 // npm run bench:lighthouse: build, start the production site on a fresh embedded database, run Lighthouse
 // (mobile, simulated Slow 4G, 4x CPU slowdown) on every public page, print a table and write it to
 // docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs.
+// It also measures a bare Next.js page (the framework floor, built from the same packages) under the same
+// conditions, so the table shows what the framework costs before any of the site's own code.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,18 +63,57 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server did not answer ${url}`);
 }
 
-function startServer(dataDir: string): ChildProcess {
-  // Its own process group, so stopping it also stops the server child that `next start` spawns.
-  return spawn('npx', ['next', 'start', '-p', String(port)], {
+/** `next start` of a built project folder, in its own process group (stopping it also stops its child). */
+function startServer(dir: string, serverPort: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn('npx', ['next', 'start', dir, '-p', String(serverPort)], {
     detached: true,
     stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
   });
+}
+
+function stopServer(server: ChildProcess) {
+  if (!server.pid) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * The framework floor: one static page of text with a root layout, nothing else, built by the same Next.js
+ * and React as the site. Written under .data/ (ignored by git, the linters and the type check).
+ */
+const floorDir = path.join('.data', 'bench-floor');
+const floorPort = port + 1;
+
+function buildFloorApp() {
+  fs.rmSync(floorDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(floorDir, 'app'), { recursive: true });
+  fs.writeFileSync(
+    path.join(floorDir, 'app', 'layout.jsx'),
+    [
+      "export const metadata = { title: 'Framework floor', description: 'A bare page for measuring the framework.' };",
+      'export default function Layout({ children }) {',
+      '  return (<html lang="en"><body>{children}</body></html>);',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(floorDir, 'app', 'page.jsx'),
+    [
+      'export default function Page() {',
+      '  return (<main><h1>Framework floor</h1>{Array.from({ length: 30 }, (_, i) => (',
+      '    <p key={i}>Paragraph {i + 1}: plain server-rendered text, no client component, no image, no font.</p>',
+      '  ))}</main>);',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const build = spawnSync('npx', ['next', 'build', floorDir], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('framework floor build failed');
 }
 
 async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>> {
@@ -129,13 +170,39 @@ function table(rows: Row[]): string {
   return [header, line, ...body].join('\n');
 }
 
+/** The median of `runs` audits of one page. */
+async function measure(chromePort: number, origin: string, page: string, runs: number): Promise<Row> {
+  const samples: Omit<Row, 'page'>[] = [];
+  for (let i = 0; i < runs; i += 1) samples.push(await audit(chromePort, `${origin}${page}`));
+  const pick = <K extends keyof Omit<Row, 'page'>>(k: K) => median(samples.map((s) => s[k]));
+  const row: Row = {
+    page,
+    performance: pick('performance'),
+    lcpMs: pick('lcpMs'),
+    cls: pick('cls'),
+    tbtMs: pick('tbtMs'),
+    accessibility: pick('accessibility'),
+    seo: pick('seo'),
+    jsKb: pick('jsKb'),
+  };
+  console.log(
+    `${origin}${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}, TBT ${row.tbtMs} ms, a11y ${row.accessibility}, SEO ${row.seo}, JS ${row.jsKb} KB`,
+  );
+  return row;
+}
+
 async function main() {
   if (!args.includes('--no-build')) {
     const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
+  buildFloorApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
-  const server = startServer(dataDir);
+  const server = startServer('.', port, {
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+  });
+  let floorServer: ChildProcess | undefined;
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -159,25 +226,16 @@ async function main() {
     // Warm the server's caches once so the first audit does not measure a cold compile of the data.
     for (const page of pages) await fetch(`${base}${page}`);
     const rows: Row[] = [];
-    for (const page of pages) {
-      const samples: Omit<Row, 'page'>[] = [];
-      for (let i = 0; i < runs; i += 1) samples.push(await audit(chrome.port, `${base}${page}`));
-      const pick = <K extends keyof Omit<Row, 'page'>>(k: K) => median(samples.map((s) => s[k]));
-      const row: Row = {
-        page,
-        performance: pick('performance'),
-        lcpMs: pick('lcpMs'),
-        cls: pick('cls'),
-        tbtMs: pick('tbtMs'),
-        accessibility: pick('accessibility'),
-        seo: pick('seo'),
-        jsKb: pick('jsKb'),
-      };
-      rows.push(row);
-      console.log(
-        `${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}, TBT ${row.tbtMs} ms, a11y ${row.accessibility}, SEO ${row.seo}, JS ${row.jsKb} KB`,
-      );
-    }
+    for (const page of pages) rows.push(await measure(chrome.port, base, page, runs));
+    stopServer(server);
+
+    // The same measurement of the bare page, on its own server, after the site's server has stopped.
+    floorServer = startServer(floorDir, floorPort);
+    const floorBase = `http://localhost:${floorPort}`;
+    await waitForServer(floorBase, 60_000);
+    await fetch(floorBase);
+    const floor = { ...(await measure(chrome.port, floorBase, '/', runs)), page: 'bare Next.js page' };
+
     const conditions = [
       `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}`,
       `on the production build (\`next start\`, embedded PGlite database, seeded content) on localhost,`,
@@ -186,19 +244,24 @@ async function main() {
       `Budgets: performance >= ${budget.performance}, LCP <= ${budget.lcpMs} ms, CLS <= ${budget.cls}, TBT <= ${budget.tbtMs} ms, accessibility ${budget.accessibility}, SEO ${budget.seo}.`,
       'JS is the JavaScript transferred (compressed) for the page on a first visit.',
     ].join('\n');
-    const markdown = `# Performance\n\nGenerated by \`npm run bench:lighthouse\`.\n\n${conditions}\n\n${table(rows)}\n\n${notes}\n`;
+    const floorSection = [
+      '## The framework floor',
+      '',
+      'Under the same conditions, one static page of plain text in a bare root layout, built by the same',
+      'Next.js and React as the site (no client component, image, font or stylesheet of ours): what a page of',
+      "this stack costs before any of the site's own code. Nearly all of its blocking time is one task, the",
+      "evaluation of the framework's client runtime and the start of hydration.",
+      '',
+      table([floor]),
+    ].join('\n');
+    const markdown = `# Performance\n\nGenerated by \`npm run bench:lighthouse\`.\n\n${conditions}\n\n${table(rows)}\n\n${floorSection}\n\n${notes}\n`;
     fs.writeFileSync(path.join('docs', 'performance.md'), markdown);
-    console.log(`\n${table(rows)}\n\nWritten to docs/performance.md`);
+    console.log(`\n${table(rows)}\n\n${table([floor])}\n\nWritten to docs/performance.md`);
     if (rows.some((r) => !withinBudget(r))) process.exitCode = 1;
   } finally {
     await chrome?.kill();
-    if (server.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    stopServer(server);
+    if (floorServer) stopServer(floorServer);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
