@@ -755,7 +755,7 @@ describeEachDatabase('console content', (current) => {
       expect(await order()).toMatchObject({
         status: 409,
         body: {
-          message: `${type.accommodationType} from 2027-02-22 is not available any more. Please choose other dates.`,
+          message: `${type.accommodationType} from 22nd Feb, 2027 is not available any more. Please choose other dates.`,
         },
       });
 

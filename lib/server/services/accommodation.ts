@@ -16,6 +16,7 @@ import {
   accommodationTypes,
   paymentOrders,
 } from '@/lib/server/db/schema';
+import { formatShortDate } from '@/lib/format';
 import { AppError } from '@/lib/server/http/app-error';
 import { sendMail } from '@/lib/server/mail/mail-service';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
@@ -130,7 +131,7 @@ export async function createAccommodationOrder(
   if (!option.optionVisible) {
     throw new AppError(
       'conflict',
-      `${option.typeName} from ${option.startDate} is not available any more. Please choose other dates.`,
+      `${option.typeName} from ${formatShortDate(option.startDate)} is not available any more. Please choose other dates.`,
     );
   }
   if (option.pricePerNight === null) throw new AppError('invalid_input', 'Something Went Wrong');
