@@ -15,10 +15,13 @@ export function EventCard({
   event,
   position,
   eager,
+  first = false,
 }: {
   event: FestivalEvent;
   position: number;
   eager: boolean;
+  /** The first card's picture is the largest thing on a phone's first screen: fetched first of all. */
+  first?: boolean;
 }) {
   const open = takesRegistrations(event);
   return (
@@ -29,7 +32,9 @@ export function EventCard({
         width={600}
         height={400}
         unoptimized
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || first ? 'eager' : 'lazy'}
+        preload={first}
+        fetchPriority={first ? 'high' : undefined}
         className="aspect-[3/2] h-auto w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

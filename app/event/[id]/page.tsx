@@ -59,7 +59,13 @@ export default async function CategoryEventsPage({ params }: Props) {
       ) : (
         <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-3">
           {events.map((event, index) => (
-            <EventCard key={event.id} event={event} position={Number(id)} eager={index < 3} />
+            <EventCard
+              key={event.id}
+              event={event}
+              position={Number(id)}
+              eager={index < 3}
+              first={index === 0}
+            />
           ))}
         </div>
       )}
