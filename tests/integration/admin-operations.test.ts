@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, eq, like } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as bookingsRoute } from '@/app/api/admin/bookings/route';
+import { POST as checkIn } from '@/app/api/admin/check-in/route';
 import { GET as exportBookingsRoute } from '@/app/api/admin/export/bookings.csv/route';
 import { GET as exportMerchRoute } from '@/app/api/admin/export/merchandise-orders.csv/route';
 import { GET as exportPaymentsRoute } from '@/app/api/admin/export/payments.csv/route';
@@ -14,6 +15,7 @@ import { POST as upload } from '@/app/api/admin/upload/route';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
+import { GET as myPass } from '@/app/api/my-pass/route';
 import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import { POST as createEventOrder } from '@/app/api/payment/create-event-order/route';
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
@@ -563,7 +565,7 @@ describeEachDatabase('console operations', (current) => {
   describe('refunds', () => {
     it('refunds a team registration once: provider, cancellation, money figures, mail and audit', async () => {
       const before = (await moneyByPurpose(db())).find((m) => m.purpose === 'event')!;
-      const { order, leader, paymentId, event } = await paidRegistration({ teamName: 'Refund Owls' });
+      const { order, leader, mate, paymentId, event } = await paidRegistration({ teamName: 'Refund Owls' });
       const paid = (await moneyByPurpose(db())).find((m) => m.purpose === 'event')!;
       expect(paid.collectedPaise - before.collectedPaise).toBe(15000);
 
@@ -617,6 +619,14 @@ describeEachDatabase('console operations', (current) => {
           cancelled: [{ entity: 'registration', id: registration!.id }],
         },
       });
+
+      // The team's passes (their only registration) are cancelled: the gate refuses them.
+      for (const member of [leader, mate]) {
+        const pass = await call<{ data: { code: string; status: string } }>(myPass, { token: member.token });
+        expect(pass.body.data.status).toBe('cancelled');
+        const atGate = await call(checkIn, { token: organiser.token, body: { code: pass.body.data.code } });
+        expect(atGate).toMatchObject({ status: 409, body: { reason: 'cancelled' } });
+      }
 
       const again = await refund(order.id);
       expect(again).toMatchObject({
