@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { authCookieName, verifyToken, type TokenClaims } from '@/lib/server/auth/jwt';
 import { requestToken } from '@/lib/server/auth/request-token';
-import { apiGuardMessages, apiRolesFor, guardDecision, rolesForPath, type Role } from '@/lib/roles';
+import { apiGuardMessages, apiRolesFor, guardDecision, rolesForPath } from '@/lib/roles';
 
 /**
  * Server half of the route guard, from the token's signed claims and before anything runs: role pages of
@@ -25,7 +25,7 @@ export async function proxy(request: NextRequest) {
 async function guardApi(request: NextRequest) {
   // A CORS preflight carries no credentials; the request it announces is checked when it comes.
   if (request.method === 'OPTIONS') return NextResponse.next();
-  const allowed: readonly Role[] | null = apiRolesFor(request.method, request.nextUrl.pathname);
+  const allowed = apiRolesFor(request.method, request.nextUrl.pathname);
   if (!allowed) return NextResponse.next();
   const decision = guardDecision(await claimsState(requestToken(request)), allowed);
   if (decision === 'allow') return NextResponse.next();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { authCookieName } from './jwt';
 
-export function bearerToken(request: Request): string | null {
+function bearerToken(request: Request): string | null {
   const header = request.headers.get('authorization');
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
