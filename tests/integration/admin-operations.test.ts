@@ -35,6 +35,7 @@ import {
   sandboxRecords,
   users,
 } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
 import { listOutbox } from '@/lib/server/mail/mail-service';
 import { paymentProvider } from '@/lib/server/payments/provider';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox';
@@ -501,7 +502,7 @@ describeEachDatabase('console operations', (current) => {
       const bookingHeader = bookings[0]!;
       expect(bookingHeader).toContain('Identity proof');
       expect(bookings).toHaveLength(2);
-      expect(bookings[1]![bookingHeader.indexOf('Identity proof')]).toBe(stay.proof);
+      expect(bookings[1]![bookingHeader.indexOf('Identity proof')]).toBe(`${env().SITE_URL}${stay.proof}`);
       expect(bookings[1]![bookingHeader.indexOf('Check-out')]).toBe('2027-02-23');
 
       const payments = parseCsv(

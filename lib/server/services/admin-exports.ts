@@ -8,6 +8,8 @@ import type {
 } from '@/lib/schemas/admin-operations';
 import { stayEndDate } from '@/lib/schemas/shop';
 import type { Db } from '@/lib/server/db';
+import { env } from '@/lib/server/env';
+import { uploadUrl } from '@/lib/server/uploads/uploads';
 import { csvDownload, exportBatchSize } from '@/lib/server/csv-stream';
 import {
   bookingBatch,
@@ -82,7 +84,8 @@ export const bookingColumns: readonly CsvColumn<BookingRow>[] = [
   { header: 'Nights', value: (r) => r.days },
   { header: 'Paid (INR)', value: (r) => rupees(r.amountPaise) },
   { header: 'Payment id', value: (r) => r.paymentId },
-  { header: 'Identity proof', value: (r) => `/api/uploads/${r.identityUploadId}` },
+  // A full address, so the link opens from the spreadsheet (in the organiser's signed-in browser).
+  { header: 'Identity proof', value: (r) => new URL(uploadUrl(r.identityUploadId), env().SITE_URL).href },
 ];
 
 export const paymentColumns: readonly CsvColumn<PaymentRow>[] = [
