@@ -118,7 +118,10 @@ function buildFloorApp(): string {
   const linked = spawnSync('cp', ['-al', 'node_modules', path.join(dir, 'node_modules')]);
   if (linked.status !== 0) fs.cpSync('node_modules', path.join(dir, 'node_modules'), { recursive: true });
   const build = spawnSync('npx', ['next', 'build'], { cwd: dir, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('framework floor build failed');
+  if (build.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error('framework floor build failed');
+  }
   return dir;
 }
 
