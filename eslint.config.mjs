@@ -21,5 +21,12 @@ const config = [
       'no-restricted-imports': ['error', { patterns: ['@/lib/server/*', '@/lib/server'] }],
     },
   },
+  {
+    // No import circles under lib/: a circle works only by the accident of load order (payments once
+    // needed dynamic imports and call-time lookups to survive one). Type-only imports do not count.
+    files: ['lib/**/*.{ts,tsx}'],
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 ];
 export default config;

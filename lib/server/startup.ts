@@ -1,13 +1,17 @@
 import 'server-only';
 import { getDb } from '@/lib/server/db';
-import { env, isBuildPhase, usesOutbox } from '@/lib/server/env';
+import { env, isBuildPhase, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { deliverDueMail } from '@/lib/server/mail/mail-service';
+import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
 
 const mailRetryIntervalMs = 30_000;
 const holder = globalThis as typeof globalThis & { __festivalWorkers?: NodeJS.Timeout };
 
-/** Fails fast on bad configuration, migrates (and seeds) the database, and starts the mail retry loop. */
+/**
+ * Fails fast on bad configuration, migrates (and seeds) the database, connects the payment sandbox's
+ * webhooks to the app, and starts the mail retry loop.
+ */
 export async function startServer(): Promise<void> {
   const e = env(); // throws a readable EnvError on bad variables
   if (isBuildPhase()) return;
@@ -18,6 +22,7 @@ export async function startServer(): Promise<void> {
     logger.warn('SMTP_URL is not set: mail is kept in the outbox at /dev/mail and nobody receives it.');
   }
   const db = await getDb();
+  if (usesPaymentSandbox()) connectSandboxToApp();
   if (!usesOutbox() && !holder.__festivalWorkers) {
     holder.__festivalWorkers = setInterval(() => {
       deliverDueMail(db).catch((error: unknown) => logger.error({ err: error }, 'mail retry loop failed'));

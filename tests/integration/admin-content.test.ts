@@ -53,7 +53,7 @@ import { listAudit } from '@/lib/server/admin/audit';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { merchandiseProducts } from '@/lib/server/db/schema';
 import { listProniteArtists } from '@/lib/server/services/content';
-import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox';
+import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { sandboxPay } from '../support/sandbox';

@@ -15,7 +15,7 @@ import {
   flushSandboxWebhooks,
   sandboxWebhooksSettled,
   setSandboxWebhookMode,
-} from '@/lib/server/payments/sandbox';
+} from '@/lib/server/payments/sandbox/webhooks';
 import { paymentSignature, webhookSignature } from '@/lib/server/payments/signatures';
 import { call } from '../support/api';
 import { signedInUser } from '../support/accounts';

@@ -21,7 +21,7 @@ import {
   registrationMembers,
   registrations,
 } from '@/lib/server/db/schema';
-import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox';
+import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { createTestEvent } from '../support/events';

@@ -23,7 +23,7 @@ import {
 } from '@/lib/server/db/schema';
 import { listOutbox } from '@/lib/server/mail/mail-service';
 import { paymentProvider } from '@/lib/server/payments/provider';
-import { flushSandboxWebhooks, setSandboxWebhookMode } from '@/lib/server/payments/sandbox';
+import { flushSandboxWebhooks, setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { sandboxPay } from '../support/sandbox';

@@ -1,4 +1,4 @@
-import { handleSandboxRequest } from '@/lib/server/payments/sandbox';
+import { handleSandboxRequest } from '@/lib/server/payments/sandbox/server';
 
 /** What the sandbox's Pay (or Fail) button does: answers Checkout's handler payload. */
 export async function sandboxPay(orderId: string, outcome: 'success' | 'failure' = 'success') {

@@ -6,3 +6,8 @@ import path from 'node:path';
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'festival-test-'));
 process.env.JWT_SECRET ??= 'test-secret-that-is-long-enough-for-hs256-signing';
 process.env.LOG_LEVEL ??= 'silent';
+
+// The sandbox's webhooks reach the app's webhook handling, as start-up arranges in a server. Imported
+// after the variables above are set, since static imports would run first.
+const { connectSandboxToApp } = await import('@/lib/server/payments/webhooks');
+connectSandboxToApp();

@@ -10,14 +10,12 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { paymentProvider } from './provider';
 import { isValidPaymentSignature } from './signatures';
+import type { PaymentOrder, PaymentPurpose } from './types';
 
 /*
  * Payment orders: the server's record of what is being paid for, in paise, created before the checkout
  * opens and settled exactly once by whichever arrives first: the browser, the webhook or reconciliation.
  */
-
-export type PaymentPurpose = (typeof paymentOrders.$inferSelect)['purpose'];
-export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
 /** What Checkout's handler gives the browser, posted back to us as payData. */
 export type PayData = z.infer<typeof payDataSchema>;

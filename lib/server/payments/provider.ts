@@ -1,7 +1,8 @@
 import 'server-only';
 import { env, usesPaymentSandbox } from '@/lib/server/env';
-import { derivedSecret } from '@/lib/server/secrets';
 import { createRazorpayClient, type RazorpayClient } from './razorpay-client';
+import { sandboxBasePath, sandboxCredentials } from './sandbox/credentials';
+import { handleSandboxRequest } from './sandbox/server';
 
 /**
  * Which payment provider the app talks to: real Razorpay when its keys are set, otherwise the built-in
@@ -16,9 +17,6 @@ export interface PaymentProvider {
   checkoutScriptUrl: string;
   client: RazorpayClient;
 }
-
-export const sandboxBasePath = '/sandbox/razorpay/v1';
-export const sandboxKeyId = 'rzp_test_sandbox';
 
 let cached: PaymentProvider | undefined;
 
@@ -43,19 +41,19 @@ export function paymentProvider(): PaymentProvider {
     };
     return cached;
   }
-  const keySecret = derivedSecret('razorpay-sandbox-key-secret');
+  const { keyId, keySecret, webhookSecret } = sandboxCredentials();
   cached = {
     mode: 'sandbox',
-    keyId: sandboxKeyId,
+    keyId,
     keySecret,
-    webhookSecret: derivedSecret('razorpay-sandbox-webhook-secret'),
+    webhookSecret,
     checkoutScriptUrl: `${sandboxBasePath}/checkout.js`,
     client: createRazorpayClient({
       baseUrl: `http://sandbox.internal${sandboxBasePath}`,
-      keyId: sandboxKeyId,
+      keyId,
       keySecret,
       // The sandbox answers in-process: no network hop, and tests need no running server.
-      transport: async (request) => (await import('./sandbox')).handleSandboxRequest(request),
+      transport: handleSandboxRequest,
     }),
   };
   return cached;

@@ -1,39 +1,24 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '@/lib/server/db';
+import type { Db } from '@/lib/server/db';
 import { isUniqueViolation } from '@/lib/server/db/client';
 import { paymentOrders } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
-import { accommodationFulfiller } from '@/lib/server/services/accommodation';
+import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulfilment';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
-import { merchandiseFulfiller } from '@/lib/server/services/merchandise';
-import { releaseHolds, type PaymentOrder, type PaymentPurpose } from './orders';
+import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
+import { releaseHolds } from './orders';
 import { paymentProvider } from './provider';
+import type { Fulfiller, PaymentOrder, PaymentPurpose } from './types';
 
-/**
- * What each purchase does once paid. `fulfil` runs inside the settling transaction and throws an
- * AppError ('conflict' or 'gone') when the purchase can no longer be delivered; the payment is then
- * refunded and the buyer told.
- */
-export interface Fulfiller {
-  fulfil(tx: Tx, order: PaymentOrder): Promise<void>;
-  notify(db: Db, order: PaymentOrder): Promise<void>;
-  notifyRefund(db: Db, order: PaymentOrder, reason: string): Promise<void>;
-}
-
-/** Looked up at call time, so purpose modules may import this one without an import-order trap. */
-function fulfillerFor(purpose: PaymentPurpose): Fulfiller {
-  switch (purpose) {
-    case 'event':
-      return eventRegistrationFulfiller;
-    case 'merchandise':
-      return merchandiseFulfiller;
-    case 'accommodation':
-      return accommodationFulfiller;
-  }
-}
+/** What each purchase does once paid; each lives beside its domain. */
+const fulfillers: Record<PaymentPurpose, Fulfiller> = {
+  event: eventRegistrationFulfiller,
+  merchandise: merchandiseFulfiller,
+  accommodation: accommodationFulfiller,
+};
 
 export type Settlement = 'fulfilled' | 'already-fulfilled' | 'refunded';
 
@@ -70,7 +55,7 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
     throw new AppError('invalid_input', 'The amount paid does not match the order.');
   }
 
-  const fulfiller = fulfillerFor(snapshot.purpose);
+  const fulfiller = fulfillers[snapshot.purpose];
 
   let outcome: Settlement | Undeliverable;
   try {

@@ -1,12 +1,13 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db';
+import { getDb, type Db } from '@/lib/server/db';
 import { paymentOrders, webhookEvents } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { paymentProvider } from './provider';
 import type { RazorpayPayment } from './razorpay-client';
+import { connectSandboxWebhooks } from './sandbox/webhooks';
 import { markFailed, settleOrder } from './settle';
 import { isValidWebhookSignature } from './signatures';
 
@@ -75,7 +76,7 @@ export async function processWebhook(db: Db, webhook: AcceptedWebhook): Promise<
   }
 }
 
-/** Accept and process in one go (the sandbox's in-process delivery uses this). */
+/** Accept and process in one go (the sandbox's in-process delivery). */
 export async function receiveWebhook(
   db: Db,
   input: { rawBody: string; signature: string | null; eventId: string | null },
@@ -83,4 +84,9 @@ export async function receiveWebhook(
   const accepted = await acceptWebhook(db, input);
   await processWebhook(db, accepted);
   return accepted;
+}
+
+/** Hands the sandbox this app's webhook handling: called once at start-up, and by the test setup. */
+export function connectSandboxToApp(): void {
+  connectSandboxWebhooks(async (webhook) => receiveWebhook(await getDb(), webhook));
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  stayEndDate,
   stayPrice,
   type AccommodationType,
   type confirmAccommodationSchema,
@@ -18,29 +17,16 @@ import {
 } from '@/lib/server/db/schema';
 import { formatShortDate } from '@/lib/format';
 import { AppError } from '@/lib/server/http/app-error';
-import { sendMail } from '@/lib/server/mail/mail-service';
-import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
-import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
-import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
 import {
   assertAmountMatches,
   createPaymentOrder,
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
-import { settleOrder, type Fulfiller } from '@/lib/server/payments/settle';
+import { settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
-import { convertHolds, heldUnits, holdStock } from './stock';
-import { mailRecipient } from './recipients';
-
-/** What an accommodation payment order pays for. */
-interface AccommodationOrderItem {
-  optionId: number;
-  typeName: string;
-  startDate: string;
-  days: number;
-  identityUploadId: string | null;
-}
+import type { AccommodationOrderItem } from './accommodation-fulfilment';
+import { heldUnits, holdStock } from './stock';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -190,49 +176,3 @@ export async function confirmAccommodation(
     );
   }
 }
-
-export const accommodationFulfiller: Fulfiller = {
-  async fulfil(tx, order) {
-    const item = order.item as AccommodationOrderItem;
-    if (!item.identityUploadId) {
-      // Paid, but the proof never reached us (the browser left before confirming): book once it arrives.
-      throw new AppError('payment_required', 'The identity proof has not been confirmed yet.');
-    }
-    await convertHolds(tx, order.id, new Map([[item.optionId, `${item.typeName} from ${item.startDate}`]]));
-    await tx.insert(accommodationBookings).values({
-      userId: order.userId,
-      optionId: item.optionId,
-      identityUploadId: item.identityUploadId,
-      paymentOrderId: order.id,
-      amountPaise: order.amountPaise,
-    });
-    await ensurePasses(tx, [order.userId]);
-  },
-  async notify(db, order) {
-    const item = order.item as AccommodationOrderItem;
-    const to = await mailRecipient(db, order.userId);
-    if (!to) return;
-    await sendMail(
-      db,
-      accommodationBookingMail(
-        to,
-        {
-          type: item.typeName,
-          startDate: item.startDate,
-          endDate: stayEndDate(item.startDate, item.days),
-          nights: item.days,
-          amountPaise: order.amountPaise,
-        },
-        await passMailPart(db, order.userId),
-      ),
-    );
-  },
-  async notifyRefund(db, order, reason) {
-    const to = await mailRecipient(db, order.userId);
-    if (to)
-      await sendMail(
-        db,
-        refundNoticeMail(to, { what: 'your accommodation', amountPaise: order.amountPaise, reason }),
-      );
-  },
-};

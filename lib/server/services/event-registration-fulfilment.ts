@@ -17,8 +17,7 @@ import {
   type RegistrationDetails,
 } from '@/lib/server/mail/registration-mails';
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
-import type { PaymentOrder } from '@/lib/server/payments/orders';
-import type { Fulfiller } from '@/lib/server/payments/settle';
+import type { Fulfiller, PaymentOrder } from '@/lib/server/payments/types';
 import { mailRecipient } from './recipients';
 
 /** What an event payment order pays for: enough to register the team without the browser. */

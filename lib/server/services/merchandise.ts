@@ -8,32 +8,17 @@ import type {
 } from '@/lib/schemas/shop';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db';
-import {
-  merchandiseOrderLines,
-  merchandiseOrders,
-  merchandiseProducts,
-  merchandiseVariants,
-} from '@/lib/server/db/schema';
+import { merchandiseProducts, merchandiseVariants } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { sendMail } from '@/lib/server/mail/mail-service';
-import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
-import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
 import {
   assertAmountMatches,
   createPaymentOrder,
   orderForCheckout,
   type CheckoutOrder,
-  type PaymentOrder,
 } from '@/lib/server/payments/orders';
-import { settleOrder, type Fulfiller } from '@/lib/server/payments/settle';
-import { convertHolds, heldUnits, holdStock } from './stock';
-import { mailRecipient } from './recipients';
-
-/** What a merchandise payment order pays for. */
-interface MerchandiseOrderItem {
-  lines: { variantId: number; size: string; qty: number; unitPricePaise: number }[];
-  productName: string;
-}
+import { settleOrder } from '@/lib/server/payments/settle';
+import type { MerchandiseOrderItem } from './merchandise-fulfilment';
+import { heldUnits, holdStock } from './stock';
 
 /** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
@@ -137,44 +122,3 @@ export async function orderMerchandise(
     throw new AppError('conflict', 'Your payment has been refunded because part of your order sold out.');
   }
 }
-
-export const merchandiseFulfiller: Fulfiller = {
-  async fulfil(tx, order) {
-    const item = order.item as MerchandiseOrderItem;
-    await convertHolds(tx, order.id, new Map(item.lines.map((l) => [l.variantId, `Size ${l.size}`])));
-    const [created] = await tx
-      .insert(merchandiseOrders)
-      .values({ userId: order.userId, paymentOrderId: order.id, totalPaise: order.amountPaise })
-      .returning({ id: merchandiseOrders.id });
-    await tx.insert(merchandiseOrderLines).values(
-      item.lines.map((l) => ({
-        orderId: created!.id,
-        variantId: l.variantId,
-        qty: l.qty,
-        unitPricePaise: l.unitPricePaise,
-        lineTotalPaise: l.qty * l.unitPricePaise,
-      })),
-    );
-  },
-  async notify(db, order: PaymentOrder) {
-    const item = order.item as MerchandiseOrderItem;
-    const to = await mailRecipient(db, order.userId);
-    if (!to) return;
-    await sendMail(
-      db,
-      merchandiseOrderMail(to, {
-        productName: item.productName,
-        lines: item.lines.map((l) => ({ size: l.size, qty: l.qty, totalPaise: l.qty * l.unitPricePaise })),
-        totalPaise: order.amountPaise,
-      }),
-    );
-  },
-  async notifyRefund(db, order, reason) {
-    const to = await mailRecipient(db, order.userId);
-    if (to)
-      await sendMail(
-        db,
-        refundNoticeMail(to, { what: 'your merchandise order', amountPaise: order.amountPaise, reason }),
-      );
-  },
-};

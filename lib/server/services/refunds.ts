@@ -19,7 +19,8 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { sendMail } from '@/lib/server/mail/mail-service';
 import { organiserRefundMail } from '@/lib/server/mail/refund-mails';
-import { releaseHolds, type PaymentOrder } from '@/lib/server/payments/orders';
+import { releaseHolds } from '@/lib/server/payments/orders';
+import type { PaymentOrder } from '@/lib/server/payments/types';
 import { refundPayment } from '@/lib/server/payments/settle';
 import { mailRecipient } from './recipients';
 

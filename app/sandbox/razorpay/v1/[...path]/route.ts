@@ -1,6 +1,6 @@
 // GET|POST /sandbox/razorpay/v1/...: the built-in Razorpay-compatible sandbox (absent with real keys)
 import { usesPaymentSandbox } from '@/lib/server/env';
-import { handleSandboxRequest } from '@/lib/server/payments/sandbox';
+import { handleSandboxRequest } from '@/lib/server/payments/sandbox/server';
 
 export const dynamic = 'force-dynamic';
 

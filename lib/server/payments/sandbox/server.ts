@@ -4,24 +4,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db } from '@/lib/server/db';
 import { sandboxRecords } from '@/lib/server/db/schema';
-import { logger } from '@/lib/server/log';
-import { paymentProvider, sandboxBasePath } from './provider';
-import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './razorpay-client';
-import { paymentSignature, webhookSignature } from './signatures';
-import { sandboxCheckoutScript } from './sandbox-checkout-script';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../razorpay-client';
+import { paymentSignature } from '../signatures';
+import { sandboxCheckoutScript } from './checkout-script';
+import { sandboxBasePath, sandboxCredentials } from './credentials';
+import { newSandboxId } from './ids';
+import { sendSandboxWebhook } from './webhooks';
 
 /*
  * The built-in Razorpay sandbox: the REST paths the app uses, a checkout script with Checkout's
  * `new Razorpay(options).open()` contract, a pay call that answers what Checkout's handler receives, and
- * signed `payment.captured` / `order.paid` / `payment.failed` webhooks delivered to the app. It exists
- * only while no real Razorpay keys are set.
+ * signed `payment.captured` / `order.paid` / `payment.failed` webhooks (./webhooks.ts) delivered to the
+ * app. It exists only while no real Razorpay keys are set, and never calls the app's payment code itself.
  */
-
-function newId(prefix: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = crypto.randomBytes(14);
-  return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
-}
 
 const seconds = () => Math.floor(Date.now() / 1000);
 
@@ -54,63 +49,6 @@ async function save(
     .onConflictDoUpdate({ target: sandboxRecords.id, set: { data } });
 }
 
-// ---------- webhooks ----------
-
-export type SandboxWebhookMode = 'immediate' | 'manual' | 'off';
-let webhookMode: SandboxWebhookMode = 'immediate';
-const queued: { rawBody: string; eventId: string }[] = [];
-const inFlight = new Set<Promise<void>>();
-
-/** Tests choose whether webhooks arrive by themselves, wait to be flushed, or never come. */
-export function setSandboxWebhookMode(mode: SandboxWebhookMode): void {
-  webhookMode = mode;
-  queued.length = 0;
-}
-
-async function deliver(rawBody: string, eventId: string): Promise<void> {
-  const signature = webhookSignature(rawBody, paymentProvider().webhookSecret);
-  const { receiveWebhook } = await import('./webhooks');
-  try {
-    await receiveWebhook(await getDb(), { rawBody, signature, eventId });
-  } catch (error) {
-    logger.error({ err: error, eventId }, 'sandbox webhook delivery failed');
-  }
-}
-
-/** Delivers the webhooks held back in 'manual' mode; resolves when the app has handled them. */
-export async function flushSandboxWebhooks(): Promise<void> {
-  const batch = queued.splice(0);
-  await Promise.all(batch.map((w) => deliver(w.rawBody, w.eventId)));
-}
-
-/** Resolves once every webhook already sent has been handled. */
-export async function sandboxWebhooksSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
-}
-
-function sendWebhook(event: string, payload: Record<string, { entity: unknown }>) {
-  const eventId = newId('evt');
-  const rawBody = JSON.stringify({
-    entity: 'event',
-    account_id: 'acc_sandbox',
-    event,
-    contains: Object.keys(payload),
-    payload,
-    created_at: seconds(),
-  });
-  if (webhookMode === 'off') return;
-  if (webhookMode === 'manual') {
-    queued.push({ rawBody, eventId });
-    return;
-  }
-  // Like the real provider, webhooks arrive after the checkout answer, on their own schedule.
-  const delivery = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
-    deliver(rawBody, eventId),
-  );
-  inFlight.add(delivery);
-  void delivery.finally(() => inFlight.delete(delivery));
-}
-
 // ---------- API ----------
 
 const createOrderSchema = z.object({
@@ -127,7 +65,7 @@ const refundSchema = z.object({
 });
 
 function authorised(request: Request): boolean {
-  const { keyId, keySecret } = paymentProvider();
+  const { keyId, keySecret } = sandboxCredentials();
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const given = request.headers.get('authorization') ?? '';
   return (
@@ -150,7 +88,7 @@ async function pay(db: Db, body: unknown): Promise<Response> {
   if (!order) return failure(404, 'The id provided does not exist');
   if (order.status === 'paid') return failure(400, 'Order has already been paid');
   const payment: RazorpayPayment = {
-    id: newId('pay'),
+    id: newSandboxId('pay'),
     entity: 'payment',
     amount: order.amount,
     currency: order.currency,
@@ -166,7 +104,7 @@ async function pay(db: Db, body: unknown): Promise<Response> {
   await save(db, 'payment', payment.id, payment, order.id);
   if (parsed.data.outcome === 'failure') {
     await save(db, 'order', order.id, { ...order, status: 'attempted', attempts: 1 });
-    sendWebhook('payment.failed', { payment: { entity: payment } });
+    sendSandboxWebhook('payment.failed', { payment: { entity: payment } });
     return json(200, {
       error: {
         code: 'BAD_REQUEST_ERROR',
@@ -180,12 +118,12 @@ async function pay(db: Db, body: unknown): Promise<Response> {
   }
   const paid: RazorpayOrder = { ...order, status: 'paid', amount_paid: order.amount, amount_due: 0 };
   await save(db, 'order', order.id, paid);
-  sendWebhook('payment.captured', { payment: { entity: payment } });
-  sendWebhook('order.paid', { payment: { entity: payment }, order: { entity: paid } });
+  sendSandboxWebhook('payment.captured', { payment: { entity: payment } });
+  sendSandboxWebhook('order.paid', { payment: { entity: payment }, order: { entity: paid } });
   return json(200, {
     razorpay_payment_id: payment.id,
     razorpay_order_id: order.id,
-    razorpay_signature: paymentSignature(order.id, payment.id, paymentProvider().keySecret),
+    razorpay_signature: paymentSignature(order.id, payment.id, sandboxCredentials().keySecret),
   });
 }
 
@@ -199,7 +137,7 @@ async function refund(db: Db, paymentId: string, body: unknown): Promise<Respons
     return failure(400, 'The refund amount provided is greater than amount captured');
   }
   const record: RazorpayRefund = {
-    id: newId('rfnd'),
+    id: newSandboxId('rfnd'),
     entity: 'refund',
     amount: parsed.data.amount,
     payment_id: payment.id,
@@ -238,7 +176,7 @@ export async function handleSandboxRequest(request: Request): Promise<Response> 
     const parsed = createOrderSchema.safeParse(await readBody(request));
     if (!parsed.success) return failure(400, 'amount (paise), currency INR and receipt are required');
     const order: RazorpayOrder = {
-      id: newId('order'),
+      id: newSandboxId('order'),
       entity: 'order',
       amount: parsed.data.amount,
       amount_paid: 0,

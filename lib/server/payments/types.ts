@@ -1,0 +1,21 @@
+import type { Db, Tx } from '@/lib/server/db';
+import type { paymentOrders } from '@/lib/server/db/schema';
+
+/*
+ * The shapes shared by payments and the purchases it settles. Types only: a domain's fulfiller imports
+ * these, never the settling code, so payments and the domains it delivers form no import circle.
+ */
+
+export type PaymentPurpose = (typeof paymentOrders.$inferSelect)['purpose'];
+export type PaymentOrder = typeof paymentOrders.$inferSelect;
+
+/**
+ * What a purchase does once paid. `fulfil` runs inside the settling transaction and throws an AppError
+ * ('conflict' or 'gone') when the purchase can no longer be delivered; the payment is then refunded and
+ * the buyer told.
+ */
+export interface Fulfiller {
+  fulfil(tx: Tx, order: PaymentOrder): Promise<void>;
+  notify(db: Db, order: PaymentOrder): Promise<void>;
+  notifyRefund(db: Db, order: PaymentOrder, reason: string): Promise<void>;
+}

@@ -1,0 +1,66 @@
+import 'server-only';
+import { stayEndDate } from '@/lib/schemas/shop';
+import { accommodationBookings } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
+import { sendMail } from '@/lib/server/mail/mail-service';
+import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
+import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
+import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
+import type { Fulfiller } from '@/lib/server/payments/types';
+import { convertHolds } from './stock';
+import { mailRecipient } from './recipients';
+
+/** What an accommodation payment order pays for. */
+export interface AccommodationOrderItem {
+  optionId: number;
+  typeName: string;
+  startDate: string;
+  days: number;
+  identityUploadId: string | null;
+}
+
+export const accommodationFulfiller: Fulfiller = {
+  async fulfil(tx, order) {
+    const item = order.item as AccommodationOrderItem;
+    if (!item.identityUploadId) {
+      // Paid, but the proof never reached us (the browser left before confirming): book once it arrives.
+      throw new AppError('payment_required', 'The identity proof has not been confirmed yet.');
+    }
+    await convertHolds(tx, order.id, new Map([[item.optionId, `${item.typeName} from ${item.startDate}`]]));
+    await tx.insert(accommodationBookings).values({
+      userId: order.userId,
+      optionId: item.optionId,
+      identityUploadId: item.identityUploadId,
+      paymentOrderId: order.id,
+      amountPaise: order.amountPaise,
+    });
+    await ensurePasses(tx, [order.userId]);
+  },
+  async notify(db, order) {
+    const item = order.item as AccommodationOrderItem;
+    const to = await mailRecipient(db, order.userId);
+    if (!to) return;
+    await sendMail(
+      db,
+      accommodationBookingMail(
+        to,
+        {
+          type: item.typeName,
+          startDate: item.startDate,
+          endDate: stayEndDate(item.startDate, item.days),
+          nights: item.days,
+          amountPaise: order.amountPaise,
+        },
+        await passMailPart(db, order.userId),
+      ),
+    );
+  },
+  async notifyRefund(db, order, reason) {
+    const to = await mailRecipient(db, order.userId);
+    if (to)
+      await sendMail(
+        db,
+        refundNoticeMail(to, { what: 'your accommodation', amountPaise: order.amountPaise, reason }),
+      );
+  },
+};

@@ -1,0 +1,56 @@
+import 'server-only';
+import type { Db } from '@/lib/server/db';
+import { merchandiseOrderLines, merchandiseOrders } from '@/lib/server/db/schema';
+import { sendMail } from '@/lib/server/mail/mail-service';
+import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
+import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
+import type { Fulfiller, PaymentOrder } from '@/lib/server/payments/types';
+import { convertHolds } from './stock';
+import { mailRecipient } from './recipients';
+
+/** What a merchandise payment order pays for. */
+export interface MerchandiseOrderItem {
+  lines: { variantId: number; size: string; qty: number; unitPricePaise: number }[];
+  productName: string;
+}
+
+export const merchandiseFulfiller: Fulfiller = {
+  async fulfil(tx, order) {
+    const item = order.item as MerchandiseOrderItem;
+    await convertHolds(tx, order.id, new Map(item.lines.map((l) => [l.variantId, `Size ${l.size}`])));
+    const [created] = await tx
+      .insert(merchandiseOrders)
+      .values({ userId: order.userId, paymentOrderId: order.id, totalPaise: order.amountPaise })
+      .returning({ id: merchandiseOrders.id });
+    await tx.insert(merchandiseOrderLines).values(
+      item.lines.map((l) => ({
+        orderId: created!.id,
+        variantId: l.variantId,
+        qty: l.qty,
+        unitPricePaise: l.unitPricePaise,
+        lineTotalPaise: l.qty * l.unitPricePaise,
+      })),
+    );
+  },
+  async notify(db: Db, order: PaymentOrder) {
+    const item = order.item as MerchandiseOrderItem;
+    const to = await mailRecipient(db, order.userId);
+    if (!to) return;
+    await sendMail(
+      db,
+      merchandiseOrderMail(to, {
+        productName: item.productName,
+        lines: item.lines.map((l) => ({ size: l.size, qty: l.qty, totalPaise: l.qty * l.unitPricePaise })),
+        totalPaise: order.amountPaise,
+      }),
+    );
+  },
+  async notifyRefund(db, order, reason) {
+    const to = await mailRecipient(db, order.userId);
+    if (to)
+      await sendMail(
+        db,
+        refundNoticeMail(to, { what: 'your merchandise order', amountPaise: order.amountPaise, reason }),
+      );
+  },
+};
