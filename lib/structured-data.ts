@@ -1,3 +1,4 @@
+import { formatDecimal } from '@/lib/money';
 import type { FestivalEvent } from '@/lib/content-types';
 import { festival, festivalTitle } from '@/lib/festival';
 
@@ -67,7 +68,7 @@ export function eventJsonLd(event: FestivalEvent, pageUrl: string, siteUrl: stri
     offers: event.participations.map((p) => ({
       '@type': 'Offer',
       name: p.participation_name,
-      price: p.price.toFixed(2),
+      price: formatDecimal({ rupees: p.price }),
       priceCurrency: 'INR',
       url: pageUrl,
       availability: event.isRegistrationOpen ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',

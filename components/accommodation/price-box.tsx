@@ -1,4 +1,4 @@
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import { stayPrice } from '@/lib/schemas/shop';
 import { nightsLabel } from './stay-dates';
 
@@ -19,12 +19,12 @@ export function PriceBox({
     content = (
       <>
         <p className="text-parchment/85 tabular-nums">
-          {formatMoney(pricePerNight)} × {nightsLabel(days)}
+          {formatPrice({ rupees: pricePerNight })} × {nightsLabel(days)}
         </p>
         <p className="flex items-baseline justify-between gap-3">
           <span className="font-display tracking-wide text-gold">Total</span>
           <span className="font-display text-2xl text-gold tabular-nums">
-            {formatMoney(stayPrice(pricePerNight, days))}
+            {formatPrice({ rupees: stayPrice(pricePerNight, days) })}
           </span>
         </p>
       </>

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import type { AccommodationType } from '@/lib/schemas/shop';
 
 /** The accommodation types as a grid of selectable cards: name, price per night and description. */
@@ -34,7 +34,7 @@ export function TypeCards({
                 <span className="font-semibold text-gold tabular-nums">
                   {type.accomodationPrice === null
                     ? 'Price to be announced'
-                    : `${formatMoney(type.accomodationPrice)} per night`}
+                    : `${formatPrice({ rupees: type.accomodationPrice })} per night`}
                 </span>
               </span>
             </span>

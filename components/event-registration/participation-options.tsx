@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { errorClass } from '@/components/forms/field-classes';
 import type { ParticipationOption } from '@/lib/content-types';
-import { formatRupees } from './money';
+import { formatFee } from '@/lib/money';
 import { teamSizeLabel } from './team-draft';
 
 /** The radio list of ways to take part (solo, duo, team...), each with its team size and fee. */
@@ -41,7 +41,7 @@ export function ParticipationOptions({
               <span className="font-display text-parchment">{option.participation_name}</span>{' '}
               <span className="text-sm text-parchment/75">({teamSizeLabel(option)})</span>
             </span>
-            <span className="font-semibold text-gold">{formatRupees(option.price)}</span>
+            <span className="font-semibold text-gold">{formatFee({ rupees: option.price })}</span>
           </span>
         </label>
       ))}

@@ -1,5 +1,5 @@
 import type { ParticipationOption } from '@/lib/content-types';
-import { formatRupees } from './money';
+import { formatFee } from '@/lib/money';
 import { teamSizeLabel } from './team-draft';
 
 /**
@@ -7,14 +7,14 @@ import { teamSizeLabel } from './team-draft';
  * payment not mandatory) it reads '₹ 0' beside the struck-through price.
  */
 export function Fee({ price, waived }: { price: number; waived: boolean }) {
-  if (!waived || price === 0) return <span>{formatRupees(price)}</span>;
+  if (!waived || price === 0) return <span>{formatFee({ rupees: price })}</span>;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
       <s className="text-parchment/60">
         <span className="sr-only">Waived fee: </span>
-        {formatRupees(price)}
+        {formatFee({ rupees: price })}
       </s>
-      <span>{formatRupees(0)}</span>
+      <span>{formatFee({ rupees: 0 })}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import type { CartLine } from '@/lib/schemas/shop';
 import { maxQtyPerSize } from './cart';
 
@@ -35,11 +35,11 @@ export function CartLineItem({
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 rounded-xl border border-parchment/15 bg-black/30 px-4 py-3">
       <div className="min-w-0">
         <p className="font-display text-parchment">Size {size}</p>
-        <p className="text-sm text-parchment/75 tabular-nums">{formatMoney(unitPrice)} each</p>
+        <p className="text-sm text-parchment/75 tabular-nums">{formatPrice({ rupees: unitPrice })} each</p>
       </div>
       <p className="text-right font-semibold text-gold tabular-nums">
         <span className="sr-only">Line total </span>
-        {formatMoney(line.totalPrice)}
+        {formatPrice({ rupees: line.totalPrice })}
       </p>
       <div className="flex items-center gap-1">
         {line.qty > 1 ? (

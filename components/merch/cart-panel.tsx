@@ -2,7 +2,7 @@
 
 import { useRef, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import { cartTotal, type CartLine } from '@/lib/schemas/shop';
 import { CartLineItem } from './cart-line-item';
 
@@ -68,7 +68,7 @@ export function CartPanel({
       >
         <span className="font-display tracking-wide text-gold">Total</span>
         <span className="font-display text-2xl text-gold tabular-nums">
-          {formatMoney(cartTotal([...cart]))}
+          {formatPrice({ rupees: cartTotal([...cart]) })}
         </span>
       </p>
       <form noValidate onSubmit={submit} className="mt-4">

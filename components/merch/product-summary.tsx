@@ -1,4 +1,4 @@
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import type { MerchandiseProduct } from '@/lib/schemas/shop';
 
 /** Name, description, fit and price (with the old price struck through) of the product on sale. */
@@ -16,11 +16,13 @@ export function ProductSummary({ product, headingId }: { product: MerchandisePro
       </dl>
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span className="sr-only">Price: </span>
-        <span className="font-display text-3xl text-gold tabular-nums">{formatMoney(product.price)}</span>
+        <span className="font-display text-3xl text-gold tabular-nums">
+          {formatPrice({ rupees: product.price })}
+        </span>
         {oldPrice !== null ? (
           <del className="text-lg text-parchment/75 tabular-nums">
             <span className="sr-only">was </span>
-            {formatMoney(oldPrice)}
+            {formatPrice({ rupees: oldPrice })}
           </del>
         ) : null}
       </p>

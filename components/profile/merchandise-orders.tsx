@@ -1,4 +1,4 @@
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
 
@@ -21,7 +21,7 @@ export function MerchandiseOrders({ orders }: { orders: Profile['merchandiseOrde
           </div>
           <p className="font-semibold text-gold tabular-nums">
             <span className="sr-only">Total paid </span>
-            {formatMoney(order.totalPrice)}
+            {formatPrice({ rupees: order.totalPrice })}
           </p>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { parseRupees } from '@/lib/money';
 import { z } from 'zod';
 import { emptyAsNone, id, isLinkOrPath, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
 
@@ -35,7 +36,7 @@ const rupees = (what: string) =>
     .number(`${what} must be a number.`)
     .positive(`${what} must be more than zero.`)
     .max(1_000_000, `${what} must be at most ₹ 10,00,000.`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${what} may have at most two decimals.`);
+    .refine((v) => parseRupees(v) !== null, `${what} may have at most two decimals.`);
 
 const visible = z.boolean('Visibility must be true or false.').optional();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundRupees } from '@/lib/money';
 import { payDataSchema } from './payment';
 
 /**
@@ -106,7 +107,7 @@ export function addToCart(cart: CartLine[], variant: MerchandiseVariant, unitPri
 export function changeQty(cart: CartLine[], variantId: number, qty: number, unitPrice: number): CartLine[] {
   const next = Math.max(1, qty);
   return cart.map((l) =>
-    l.variant.id === variantId ? { ...l, qty: next, totalPrice: round2(next * unitPrice) } : l,
+    l.variant.id === variantId ? { ...l, qty: next, totalPrice: roundRupees(next * unitPrice) } : l,
   );
 }
 
@@ -116,11 +117,7 @@ export function removeFromCart(cart: CartLine[], variantId: number): CartLine[] 
 
 /** The payment amount: the sum of the line totals, rupees. */
 export function cartTotal(cart: CartLine[]): number {
-  return round2(cart.reduce((sum, l) => sum + l.totalPrice, 0));
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+  return roundRupees(cart.reduce((sum, l) => sum + l.totalPrice, 0));
 }
 
 /** A stay's price: the nightly price times the option's nights. */

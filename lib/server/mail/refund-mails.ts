@@ -1,6 +1,6 @@
 import 'server-only';
 import { festivalTitle } from '@/lib/festival';
-import { formatRupees } from '@/lib/server/payments/orders';
+import { formatPrice } from '@/lib/money';
 import { escapeHtml, mailLayout } from './layout';
 import type { MailMessage } from './mail-service';
 
@@ -16,7 +16,7 @@ export function organiserRefundMail(
   const lines = [
     `Hello ${to.fullName},`,
     '',
-    `The festival organisers have cancelled ${input.what} and refunded your payment of ${formatRupees(input.amountPaise)}.`,
+    `The festival organisers have cancelled ${input.what} and refunded your payment of ${formatPrice({ paise: input.amountPaise })}.`,
     ...(input.reason ? [`Reason: ${input.reason}`] : []),
     'The amount goes back to your original payment method; banks usually show it within 5 to 7 working days.',
     'If you did not expect this, reply to this mail or contact the organisers.',

@@ -1,6 +1,6 @@
 import 'server-only';
 import { festival, festivalTitle, venueLine } from '@/lib/festival';
-import { formatRupees } from '@/lib/server/payments/orders';
+import { formatPrice } from '@/lib/money';
 import { calendarInvite } from './ics';
 import { escapeHtml, mailLayout } from './layout';
 import type { MailMessage } from './mail-service';
@@ -41,7 +41,8 @@ export function registrationConfirmationMail(
   pass?: PassMailPart | null,
 ): MailMessage {
   const subject = `${festivalTitle}: you are registered for ${details.eventName}`;
-  const paid = details.amountPaise > 0 ? `${formatRupees(details.amountPaise)} paid` : 'Free registration';
+  const paid =
+    details.amountPaise > 0 ? `${formatPrice({ paise: details.amountPaise })} paid` : 'Free registration';
   const memberLines = details.members.map(
     (m) => `${m.fullName} <${m.email}>${m.isLeader ? ' (leader)' : ''}`,
   );
@@ -113,7 +114,7 @@ export function refundNoticeMail(
   const text = [
     `Hello ${to.fullName},`,
     '',
-    `We received your payment of ${formatRupees(input.amountPaise)} for ${input.what}, but could not complete it: ${input.reason}`,
+    `We received your payment of ${formatPrice({ paise: input.amountPaise })} for ${input.what}, but could not complete it: ${input.reason}`,
     'The full amount has been refunded to your original payment method; banks usually show it within 5 to 7 working days.',
     '',
     `The ${festivalTitle} team`,

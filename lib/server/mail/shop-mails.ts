@@ -1,6 +1,6 @@
 import 'server-only';
 import { festivalTitle, venueLine } from '@/lib/festival';
-import { formatRupees } from '@/lib/server/payments/orders';
+import { formatPrice } from '@/lib/money';
 import { escapeHtml, mailLayout } from './layout';
 import type { MailMessage } from './mail-service';
 import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
@@ -31,8 +31,8 @@ export function merchandiseOrderMail(
     `Hello ${to.fullName},`,
     '',
     `Thank you for your order of ${order.productName}:`,
-    ...order.lines.map((l) => `  - Size ${l.size} × ${l.qty}: ${formatRupees(l.totalPaise)}`),
-    `Total paid: ${formatRupees(order.totalPaise)}`,
+    ...order.lines.map((l) => `  - Size ${l.size} × ${l.qty}: ${formatPrice({ paise: l.totalPaise })}`),
+    `Total paid: ${formatPrice({ paise: order.totalPaise })}`,
     '',
     'Collect it at the merchandise desk during the festival with this mail and a photo ID.',
   ]);
@@ -52,7 +52,7 @@ export function accommodationBookingMail(
       `Your stay is confirmed: ${booking.type}, ${booking.nights} night${booking.nights === 1 ? '' : 's'}.`,
       `Check-in: ${booking.startDate}, not before 3:00 P.M. (no accommodation before 3:00 P.M. on 20th February).`,
       `Check-out: ${booking.endDate}, before 9:00 A.M. (check-out before 9:00 A.M. on 24th February at the latest).`,
-      `Paid: ${formatRupees(booking.amountPaise)}. Accommodation passes are non-refundable.`,
+      `Paid: ${formatPrice({ paise: booking.amountPaise })}. Accommodation passes are non-refundable.`,
       'Rooms are assigned as allocated by the hospitality team and cannot be changed.',
       `Bring the identity proof you uploaded. Address: ${venueLine()}.`,
     ],

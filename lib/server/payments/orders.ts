@@ -2,6 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { formatPrice, parseRupees } from '@/lib/money';
 import type { payDataSchema } from '@/lib/schemas/payment';
 import type { Db, Tx } from '@/lib/server/db';
 import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
@@ -25,22 +26,12 @@ export interface CheckoutOrder {
   key_id: string;
 }
 
-/** Rupees as the screen shows them (up to 2 decimals) to paise, or null when it is not such an amount. */
-export function rupeesToPaise(amount: number): number | null {
-  const paise = Math.round(amount * 100);
-  return Number.isFinite(amount) && amount > 0 && Math.abs(paise - amount * 100) < 1e-6 ? paise : null;
-}
-
-export function formatRupees(paise: number): string {
-  return `₹ ${(paise / 100).toFixed(2)}`;
-}
-
-/** Refuses a create-order call whose amount is not the server's price. */
+/** Refuses a create-order call whose amount (rupees, as the screen shows it) is not the server's price. */
 export function assertAmountMatches(clientAmountRupees: number, serverPaise: number): void {
-  if (rupeesToPaise(clientAmountRupees) !== serverPaise) {
+  if (parseRupees(clientAmountRupees) !== serverPaise) {
     throw new AppError(
       'conflict',
-      `The price has changed to ${formatRupees(serverPaise)}. Please review it and try again.`,
+      `The price has changed to ${formatPrice({ paise: serverPaise })}. Please review it and try again.`,
       {
         reason: 'price_changed',
       },

@@ -1,4 +1,5 @@
 import 'server-only';
+import { toPaise } from '@/lib/money';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -122,7 +123,7 @@ export async function createAccommodationOrder(
   }
   if (option.pricePerNight === null) throw new AppError('invalid_input', 'Something Went Wrong');
   const proof = input.identityProofUrl ? await proofOf(db, caller.id, input.identityProofUrl) : null;
-  const amountPaise = stayPrice(option.pricePerNight, option.days) * 100;
+  const amountPaise = toPaise(stayPrice(option.pricePerNight, option.days));
   assertAmountMatches(input.amount, amountPaise);
   const item: AccommodationOrderItem = {
     optionId: option.id,

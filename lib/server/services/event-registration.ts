@@ -1,4 +1,5 @@
 import 'server-only';
+import { toPaise } from '@/lib/money';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ParticipationOption } from '@/lib/content-types';
@@ -161,7 +162,7 @@ export async function createEventOrder(
   if (!team.result.isPaymentMandatory) {
     throw new AppError('invalid_input', 'This registration is free: no payment is needed.');
   }
-  const amountPaise = team.option.price * 100;
+  const amountPaise = toPaise(team.option.price);
   assertAmountMatches(input.amount, amountPaise);
   const item: EventOrderItem = {
     eventId: input.eventId,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { toRupees } from '@/lib/money';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -40,8 +41,8 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
     id: p.id,
     name: p.name,
     description: p.description,
-    price: p.pricePaise / 100,
-    oldPrice: p.oldPricePaise === null ? null : p.oldPricePaise / 100,
+    price: toRupees(p.pricePaise),
+    oldPrice: p.oldPricePaise === null ? null : toRupees(p.oldPricePaise),
     image1url: p.image1Url,
     image2url: p.image2Url,
     variants: variants

@@ -1,4 +1,5 @@
 import 'server-only';
+import { toRupees } from '@/lib/money';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Profile } from '@/lib/schemas/auth';
 import type { Db } from '@/lib/server/db';
@@ -61,7 +62,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     const order = merchandise.get(row.id) ?? {
       id: row.id,
       createdAt: row.createdAt.toISOString(),
-      totalPrice: row.totalPaise / 100,
+      totalPrice: toRupees(row.totalPaise),
       lines: [],
     };
     order.lines.push({ size: row.size, qty: row.qty });
