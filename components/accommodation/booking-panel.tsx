@@ -8,7 +8,6 @@ import { PaymentOverlay } from '@/components/payment/payment-overlay';
 import type { Buyer } from '@/components/payment/use-buyer';
 import { usePurchase } from '@/components/payment/use-purchase';
 import { useToast } from '@/components/toast/toast-provider';
-import { messageOf } from '@/lib/api-client';
 import { festival } from '@/lib/festival';
 import type { Profile } from '@/lib/schemas/auth';
 import { stayPrice, type AccommodationType } from '@/lib/schemas/shop';
@@ -67,14 +66,18 @@ export function BookingPanel({
       description: `${type.accommodationType}, ${stayLabel(option)}`,
       createOrder: () => createAccommodationOrder(stayPrice(price, option.Days), stay),
       prefill: () => (profile ? prefillFromProfile(profile) : checkoutPrefill(buyer.userId, buyer.email)),
+      holdsStock: true,
       confirm: (payData) => confirmAccommodation(buyer.userId, stay, payData),
-      orderFailed: (error) => {
-        toast({
-          title: 'The booking could not start',
-          description: messageOf(error, 'Something went wrong'),
-          variant: 'error',
-        });
-        onRefused();
+      priceChanged: {
+        title: 'The price has changed',
+        fallback: 'Please check the new price and try again.',
+        reload: onRefused,
+      },
+      // A stay that sold out meanwhile is told as any other refusal; the reload shows it unavailable.
+      orderFailed: {
+        title: 'The booking could not start',
+        fallback: 'Something went wrong',
+        reload: onRefused,
       },
     });
   }

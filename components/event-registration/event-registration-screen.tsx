@@ -3,18 +3,20 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
+import { PaymentOverlay } from '@/components/payment/payment-overlay';
+import { usePurchase } from '@/components/payment/use-purchase';
 import { useToast } from '@/components/toast/toast-provider';
 import { BackButton } from '@/components/ui/back-button';
 import { PageLoader } from '@/components/ui/page-loader';
 import { messageOf } from '@/lib/api-client';
 import type { FestivalEvent } from '@/lib/content-types';
 import type { VerificationResult } from '@/lib/schemas/event-registration';
+import { eventFeePlan } from './event-fee-plan';
 import { EventOverview } from './event-overview';
 import { registerForEvent, verifyTeam } from './registration-api';
 import { TeamConfirmation } from './team-confirmation';
 import { initialDraft, type TeamDraft, type TeamSubmission } from './team-draft';
 import { TeamForm } from './team-form';
-import { useEventPayment } from './use-event-payment';
 
 interface Verified {
   submission: TeamSubmission;
@@ -81,7 +83,7 @@ function RegistrationFlow({
   const [registering, setRegistering] = useState(false);
   // Focus follows the visitor from one step to the other, never on the first render.
   const [hasMoved, setHasMoved] = useState(false);
-  const payment = useEventPayment(event, { userId, email: leaderEmail });
+  const payment = usePurchase();
 
   async function verify(submission: TeamSubmission) {
     setVerifying(true);
@@ -118,8 +120,19 @@ function RegistrationFlow({
   }
 
   function confirm(current: Verified) {
-    if (current.result.isPaymentMandatory) void payment.pay(current.submission, current.result.isDAStudent);
-    else void registerFree(current);
+    if (!current.result.isPaymentMandatory) {
+      void registerFree(current);
+      return;
+    }
+    const plan = eventFeePlan({
+      event,
+      submission: current.submission,
+      isDAStudent: current.result.isDAStudent,
+      payer: { userId, email: leaderEmail },
+      // The page's event, and with it the fee, is read again on the server.
+      showNewFee: () => router.refresh(),
+    });
+    void payment.purchase(plan);
   }
 
   // After a price change (the server refuses the old amount and the page data is refreshed), the
@@ -169,11 +182,7 @@ function RegistrationFlow({
           </section>
         </div>
       </div>
-      {payment.inProgress ? (
-        <div className="fixed inset-0 z-[90]">
-          <PageLoader label="Payment in progress" />
-        </div>
-      ) : null}
+      <PaymentOverlay show={payment.inProgress} />
     </main>
   );
 }

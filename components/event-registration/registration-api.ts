@@ -41,6 +41,3 @@ export function registerForEvent(
     payData,
   });
 }
-
-/** Moved to components/payment with the rest of Checkout; kept here for the event screens' imports. */
-export { checkoutPrefill } from '@/components/payment/checkout-prefill';

@@ -8,7 +8,7 @@ import { useBuyer, type Buyer } from '@/components/payment/use-buyer';
 import { usePurchase } from '@/components/payment/use-purchase';
 import { useToast } from '@/components/toast/toast-provider';
 import { PageLoader } from '@/components/ui/page-loader';
-import { ApiError, messageOf } from '@/lib/api-client';
+import { messageOf } from '@/lib/api-client';
 import {
   addToCart,
   changeQty,
@@ -132,34 +132,29 @@ function ProductShop({
     });
   }
 
-  async function orderRefused(error: unknown) {
-    if (error instanceof ApiError && (error.reason === 'sold_out' || error.reason === 'price_changed')) {
-      toast({
-        title: error.reason === 'sold_out' ? 'A size in your cart has sold out' : 'The price has changed',
-        description: messageOf(error, 'Please check your cart and try again.'),
-        variant: 'error',
-      });
-      const fresh = await reload();
-      if (fresh) setCart((current) => reconcileCart(current, fresh));
-      return;
-    }
-    toast({
-      title: 'The payment could not start',
-      description: messageOf(error, 'Something went wrong'),
-      variant: 'error',
-    });
+  /** After the server refused the cart (a size sold out, the price changed): the product as it is now. */
+  async function reloadCart() {
+    const fresh = await reload();
+    if (fresh) setCart((current) => reconcileCart(current, fresh));
   }
 
   function book() {
     if (inProgress || cart.length === 0) return;
     const lines = cart;
+    // Either refusal means the product changed: say which, then show the cart as it is now.
+    const cartChanged = {
+      fallback: 'Please check your cart and try again.',
+      reload: () => void reloadCart(),
+    };
     void purchase({
       title: product.name,
       description: 'User Purchase for Goodies',
       createOrder: () => createMerchandiseOrder(lines),
       prefill: () => checkoutPrefill(buyer.userId, buyer.email),
+      holdsStock: true,
       confirm: (payData) => orderMerchandise(buyer.userId, lines, payData),
-      orderFailed: (error) => void orderRefused(error),
+      priceChanged: { title: 'The price has changed', ...cartChanged },
+      soldOut: { title: 'A size in your cart has sold out', ...cartChanged },
     });
   }
 
