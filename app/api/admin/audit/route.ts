@@ -1,6 +1,6 @@
 // GET /api/admin/audit?entity=&entityId=: the newest console changes (who, what, when, before, after)
-import { listAudit } from '@/lib/server/admin/audit';
 import { z } from 'zod';
+import { listAudit } from '@/lib/server/admin/audit';
 import { adminRoute } from '@/lib/server/http/handler';
 
 export const GET = adminRoute(
