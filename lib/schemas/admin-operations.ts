@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryObject } from '@/lib/query-string';
 
 /*
  * The console's operations: filters of the registration, T-shirt order, booking and payment lists (the
@@ -68,24 +69,6 @@ export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
 export const refundSchema = z.object({
   reason: z.string().trim().max(300, 'The reason must be at most 300 characters.').optional(),
 });
-
-/**
- * Query parameters as a plain object for the filter schemas: the first value of each, and empty fields
- * (a search form sends every field) left out so they mean "no filter".
- */
-export function queryObject(
-  params: URLSearchParams | Record<string, string | string[] | undefined>,
-): Record<string, string> {
-  const entries: [string, string | undefined][] =
-    params instanceof URLSearchParams
-      ? [...params.keys()].map((key) => [key, params.get(key) ?? undefined])
-      : Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]);
-  const result: Record<string, string> = {};
-  for (const [key, value] of entries) {
-    if (value !== undefined && value.trim() !== '') result[key] = value;
-  }
-  return result;
-}
 
 /** The query string of a filter (page 1 and empty fields left out), for links and exports. */
 export function filterQuery(

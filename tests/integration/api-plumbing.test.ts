@@ -5,12 +5,24 @@ import { POST as logout } from '@/app/api/logout/route';
 import { GET as verifyToken } from '@/app/api/verify-token/route';
 import { signToken } from '@/lib/server/auth/jwt';
 import { users } from '@/lib/server/db/schema';
+import { apiGuardMessages } from '@/lib/roles';
 import { AppError } from '@/lib/server/http/app-error';
 import { apiRoute } from '@/lib/server/http/handler';
 import { eq } from 'drizzle-orm';
+import { quickUser } from '../support/accounts';
 import { describeEachDatabase } from '../support/test-db';
 
 const noParams = { params: Promise.resolve({}) };
+
+function get(query: string, headers: Record<string, string> = {}) {
+  return new Request(`http://test/api/x${query}`, { headers });
+}
+
+// Compile-time half of the auth typing: tsc fails if an open route's handler could read `user`.
+apiRoute({}, async (ctx) => {
+  // @ts-expect-error an open route has no caller, so its context has no user
+  return { message: String(ctx.user) };
+});
 
 function post(body: string, headers: Record<string, string> = {}) {
   return new Request('http://test/api/x', {
@@ -54,6 +66,60 @@ describeEachDatabase('API plumbing', (current) => {
     const response = await echo(post('{oops'), noParams);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('The request body must be valid JSON.');
+  });
+
+  const filtered = apiRoute(
+    {
+      query: z.object({
+        page: z.coerce
+          .number('The page must be a number.')
+          .int('The page must be a whole number.')
+          .default(1),
+        q: z.string().optional(),
+      }),
+    },
+    async ({ query }) => ({ message: 'Filtered', data: query }),
+  );
+
+  it('parses the query string with its schema: the first of a repeated key, blank fields left out', async () => {
+    const response = await filtered(get('?page=2&page=5&q=%20%20&other='), noParams);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Filtered', data: { page: 2 } });
+  });
+
+  it('answers 400 with per-field errors for an invalid query string, as for an invalid body', async () => {
+    const response = await filtered(get('?page=two&q=kestrel'), noParams);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'The page must be a number.',
+      errors: { page: 'The page must be a number.' },
+    });
+  });
+
+  it("hands a 'text' body over exactly as sent, unparsed", async () => {
+    const raw = apiRoute({ body: 'text' }, async ({ body }) => ({ message: 'Raw', data: { body } }));
+    for (const sent of ['{ "b": 1,  "a": 2 }', '{oops', '']) {
+      const response = await raw(post(sent), noParams);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ message: 'Raw', data: { body: sent } });
+    }
+  });
+
+  it('gives a route with auth its caller, 401 without a token and 403 for a role not on its list', async () => {
+    const whoAmI = apiRoute({ auth: true }, async ({ user }) => ({ message: user.email }));
+    const adminsOnly = apiRoute({ auth: ['admin'] }, async ({ user }) => ({ message: user.role }));
+    const person = await quickUser(current().db);
+    const bearer = { authorization: `Bearer ${person.token}` };
+
+    const anonymous = await whoAmI(get(''), noParams);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: apiGuardMessages.login });
+    const mine = await whoAmI(get('', bearer), noParams);
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual({ message: person.email });
+    const refused = await adminsOnly(get('', bearer), noParams);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: apiGuardMessages.unauthorized });
   });
 
   it('maps AppError codes to statuses and Retry-After', async () => {

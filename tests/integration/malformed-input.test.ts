@@ -1,5 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
+import { GET as accommodationOptions } from '@/app/api/admin/accommodation-option/route';
+import { GET as exportRegistrations } from '@/app/api/admin/export/registrations.csv/route';
+import { POST as refund } from '@/app/api/admin/payments/[id]/refund/route';
+import { GET as registrationsList } from '@/app/api/admin/registrations/route';
+import { PATCH as setRole } from '@/app/api/admin/users/[id]/role/route';
 import { POST as upload } from '@/app/api/admin/upload/route';
 import { POST as registerAlias } from '@/app/api/auth/route';
 import { POST as eventRegistration } from '@/app/api/event-register/event-registration/[eventId]/route';
@@ -80,6 +85,52 @@ describeEachDatabase('malformed input', (current) => {
       ).toBe(400);
       expect((await call(myProfile, { token, params: { id } })).status).toBe(403);
       expect((await call(getUpload, { token, params: { id } })).status).toBe(404);
+    }
+  });
+
+  it('answers a malformed uuid in a URL with a 404 that names the record, never a 500', async () => {
+    const admin = (await quickUser(current().db, { role: 'admin' })).token;
+    for (const id of ['abc', '1', "1' or '1'='1", '0000000-0000-4000-8000-000000000000', 'x'.repeat(300)]) {
+      expect(await call(refund, { token: admin, params: { id }, body: {} })).toMatchObject({
+        status: 404,
+        body: { message: 'No payment has that id.' },
+      });
+      expect(await call(getUpload, { token, params: { id } })).toMatchObject({
+        status: 404,
+        body: { message: 'No file has that id.' },
+      });
+      expect(
+        await call(setRole, { token: admin, params: { id }, method: 'PATCH', body: { role: 'user' } }),
+      ).toMatchObject({ status: 404, body: { message: 'No account has that id.' } });
+    }
+  });
+
+  it('answers a malformed query string with a 400 and per-field errors, never a 500', async () => {
+    const organiser = (await quickUser(current().db, { role: 'organiser' })).token;
+    expect(await call(registrationsList, { token: organiser, query: '?page=abc' })).toMatchObject({
+      status: 400,
+      body: { message: 'The page must be a number.', errors: { page: 'The page must be a number.' } },
+    });
+    expect(
+      await call(exportRegistrations, { token: organiser, query: '?eventId=-1&status=lost' }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message: 'The event must be a positive number.',
+        errors: {
+          eventId: 'The event must be a positive number.',
+          status: 'The status must be confirmed or cancelled.',
+        },
+      },
+    });
+    const typeMessage = 'The accommodation type id must be a positive whole number.';
+    for (const typeId of ['abc', '0', '1.5', '99999999999', "1' or '1'='1"]) {
+      expect(
+        await call(accommodationOptions, {
+          token: organiser,
+          query: `?typeId=${encodeURIComponent(typeId)}`,
+        }),
+      ).toMatchObject({ status: 400, body: { message: typeMessage, errors: { typeId: typeMessage } } });
     }
   });
 

@@ -8,6 +8,8 @@ export interface CallOptions {
   rawBody?: string;
   token?: string;
   params?: Record<string, string>;
+  /** Appended to the URL as is, `?` included. */
+  query?: string;
   ip?: string;
   method?: string;
   headers?: Record<string, string>;
@@ -34,7 +36,7 @@ export async function call<T = Record<string, unknown>>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const method =
     options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
-  const request = new Request('http://localhost/api/test', {
+  const request = new Request(`http://localhost/api/test${options.query ?? ''}`, {
     method,
     headers,
     body: method === 'GET' ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),

@@ -2,11 +2,18 @@ import 'server-only';
 import { z } from 'zod';
 import { AppError } from './app-error';
 
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A positive database id as a URL spells it (path or query string), with the message that names it. One
+ * rule for both, so `?typeId=x` and `/type/x` are refused in the same words.
+ */
+export function idSchema(what: string) {
+  const message = `The ${what} id must be a positive whole number.`;
+  return z.coerce.number(message).int(message).positive(message).max(2_147_483_647, message);
+}
 
 /** A numeric id from the URL, or a 400 that names it. */
 export function idParam(value: string | undefined, what: string): number {
-  const parsed = positiveId.safeParse(value);
+  const parsed = idSchema(what).safeParse(value);
   if (!parsed.success) throw new AppError('invalid_input', `The ${what} id must be a positive whole number.`);
   return parsed.data;
 }

@@ -1,12 +1,9 @@
 // GET /api/admin/audit?entity=&entityId=: the newest console changes (who, what, when, before, after)
+import { z } from 'zod';
 import { listAudit } from '@/lib/server/admin/audit';
 import { adminRoute } from '@/lib/server/http/handler';
 
-export const GET = adminRoute({}, async ({ db, request }) => {
-  const search = new URL(request.url).searchParams;
-  const data = await listAudit(db, {
-    entity: search.get('entity') ?? undefined,
-    entityId: search.get('entityId') ?? undefined,
-  });
-  return { message: 'Audit log fetched successfully', data };
-});
+export const GET = adminRoute(
+  { query: z.object({ entity: z.string().optional(), entityId: z.string().optional() }) },
+  async ({ db, query }) => ({ message: 'Audit log fetched successfully', data: await listAudit(db, query) }),
+);

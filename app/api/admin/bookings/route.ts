@@ -1,11 +1,10 @@
 // GET /api/admin/bookings: accommodation bookings with a link to each identity proof, filtered and paged (organisers)
 import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
-import { parseQuery } from '@/lib/server/http/query';
 import { listBookings } from '@/lib/server/services/admin-lists';
 
-export const GET = adminRoute({}, async ({ db, request }) => {
-  const page = await listBookings(db, parseQuery(bookingFilterSchema, request));
+export const GET = adminRoute({ query: bookingFilterSchema }, async ({ db, query }) => {
+  const page = await listBookings(db, query);
   return {
     message: 'Bookings',
     data: {

@@ -1,10 +1,9 @@
 // GET /api/admin/payments: payment orders with their state, filtered by state and purpose, paged (organisers)
 import { paymentFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
-import { parseQuery } from '@/lib/server/http/query';
 import { listPayments } from '@/lib/server/services/admin-lists';
 
-export const GET = adminRoute({}, async ({ db, request }) => ({
+export const GET = adminRoute({ query: paymentFilterSchema }, async ({ db, query }) => ({
   message: 'Payments',
-  data: await listPayments(db, parseQuery(paymentFilterSchema, request)),
+  data: await listPayments(db, query),
 }));

@@ -1,10 +1,9 @@
 // GET /api/admin/registrations: event registrations with their members, filtered and paged (organisers)
 import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
-import { parseQuery } from '@/lib/server/http/query';
 import { listRegistrations } from '@/lib/server/services/admin-lists';
 
-export const GET = adminRoute({}, async ({ db, request }) => ({
+export const GET = adminRoute({ query: registrationFilterSchema }, async ({ db, query }) => ({
   message: 'Registrations',
-  data: await listRegistrations(db, parseQuery(registrationFilterSchema, request)),
+  data: await listRegistrations(db, query),
 }));

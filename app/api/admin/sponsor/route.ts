@@ -1,20 +1,15 @@
 // GET /api/admin/sponsor: sponsors in order (optionally ?groupId=), hidden ones included
 // POST /api/admin/sponsor: create a sponsor (organisers)
+import { z } from 'zod';
 import { sponsorSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import { idParam } from '@/lib/server/http/params';
+import { idSchema } from '@/lib/server/http/params';
 import { createSponsor, listSponsorsForConsole } from '@/lib/server/services/admin-content-sponsors';
 
-export const GET = adminRoute({}, async ({ db, request }) => {
-  const groupId = new URL(request.url).searchParams.get('groupId');
-  return {
-    message: 'Sponsors',
-    data: await listSponsorsForConsole(
-      db,
-      groupId === null ? {} : { groupId: idParam(groupId, 'sponsor group') },
-    ),
-  };
-});
+export const GET = adminRoute(
+  { query: z.object({ groupId: idSchema('sponsor group').optional() }) },
+  async ({ db, query }) => ({ message: 'Sponsors', data: await listSponsorsForConsole(db, query) }),
+);
 
 export const POST = adminRoute({ body: sponsorSchema }, async ({ db, user, body }) => ({
   status: 201,

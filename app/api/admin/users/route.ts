@@ -1,8 +1,9 @@
 // GET /api/admin/users?q=: people by e-mail or name, with their roles (admins only)
+import { z } from 'zod';
 import { adminRoute } from '@/lib/server/http/handler';
 import { searchPeople } from '@/lib/server/services/admin-people';
 
-export const GET = adminRoute({ adminOnly: true }, async ({ db, request }) => {
-  const q = new URL(request.url).searchParams.get('q') ?? undefined;
-  return { message: 'People fetched successfully', data: await searchPeople(db, { q }) };
-});
+export const GET = adminRoute(
+  { adminOnly: true, query: z.object({ q: z.string().optional() }) },
+  async ({ db, query }) => ({ message: 'People fetched successfully', data: await searchPeople(db, query) }),
+);

@@ -1,17 +1,17 @@
 // GET /api/uploads/{id}: a stored file; content files to anyone (inline), private ones to owner and organisers
-import { z } from 'zod';
 import { apiGuardMessages } from '@/lib/roles';
 import { authenticate } from '@/lib/server/auth/session';
 import { AppError } from '@/lib/server/http/app-error';
 import { apiRoute } from '@/lib/server/http/handler';
+import { uuidParam } from '@/lib/server/http/params';
 import { readUpload } from '@/lib/server/uploads/uploads';
 
 export const GET = apiRoute<undefined, { id: string }>({}, async ({ db, request, params }) => {
-  if (!z.uuid().safeParse(params.id).success) throw new AppError('not_found', 'No such file.');
+  const id = uuidParam(params.id, 'file');
   // Signing in is optional here: content files are public. For anything else the signed-out are asked to
   // log in (whether or not the id exists, as before content files were public), so ids reveal nothing.
   const viewer = await authenticate(db, request);
-  const file = await readUpload(db, viewer, params.id).catch((error: unknown) => {
+  const file = await readUpload(db, viewer, id).catch((error: unknown) => {
     if (viewer === null && error instanceof AppError && error.code === 'not_found') {
       throw new AppError('unauthenticated', apiGuardMessages.login);
     }

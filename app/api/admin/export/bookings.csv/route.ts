@@ -1,9 +1,8 @@
 // GET /api/admin/export/bookings.csv: the filtered accommodation bookings as a streamed CSV download (organisers)
 import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
-import { parseQuery } from '@/lib/server/http/query';
 import { exportBookings } from '@/lib/server/services/admin-exports';
 
-export const GET = adminRoute({}, async ({ db, request }) =>
-  exportBookings(db, parseQuery(bookingFilterSchema, request)),
+export const GET = adminRoute({ query: bookingFilterSchema }, async ({ db, query }) =>
+  exportBookings(db, query),
 );

@@ -1,9 +1,8 @@
 // GET /api/admin/export/merchandise-orders.csv: the filtered T-shirt order lines by size as a streamed CSV (organisers)
 import { merchandiseOrderFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
-import { parseQuery } from '@/lib/server/http/query';
 import { exportMerchandiseOrders } from '@/lib/server/services/admin-exports';
 
-export const GET = adminRoute({}, async ({ db, request }) =>
-  exportMerchandiseOrders(db, parseQuery(merchandiseOrderFilterSchema, request)),
+export const GET = adminRoute({ query: merchandiseOrderFilterSchema }, async ({ db, query }) =>
+  exportMerchandiseOrders(db, query),
 );
