@@ -8,7 +8,7 @@ import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { stayEndDate } from '@/lib/schemas/shop';
 import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
-import { filterChoices, listBookings } from '@/lib/server/services/admin-lists';
+import { filterChoices, listBookings } from '@/lib/server/admin/lists';
 
 export const metadata: Metadata = { title: 'Bookings' };
 

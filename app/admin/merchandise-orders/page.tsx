@@ -6,11 +6,7 @@ import { OperationsListPage } from '@/components/admin/operations/list-page';
 import { merchandiseOrderFilterSchema } from '@/lib/schemas/admin-operations';
 import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
-import {
-  filterChoices,
-  listMerchandiseLines,
-  merchandiseSizeTotals,
-} from '@/lib/server/services/admin-lists';
+import { filterChoices, listMerchandiseLines, merchandiseSizeTotals } from '@/lib/server/admin/lists';
 
 export const metadata: Metadata = { title: 'T-shirt orders' };
 

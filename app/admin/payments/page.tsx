@@ -11,7 +11,7 @@ import {
 } from '@/lib/schemas/admin-operations';
 import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
-import { listPayments } from '@/lib/server/services/admin-lists';
+import { listPayments } from '@/lib/server/admin/lists';
 import { isRefundInProgress } from '@/lib/server/services/refunds';
 
 export const metadata: Metadata = { title: 'Payments' };

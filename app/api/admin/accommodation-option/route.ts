@@ -6,7 +6,7 @@ import { idParam } from '@/lib/server/http/params';
 import {
   createAccommodationOption,
   listAccommodationOptionsForConsole,
-} from '@/lib/server/services/admin-content-accommodation';
+} from '@/lib/server/admin/content-accommodation';
 
 export const GET = adminRoute({}, async ({ db, request }) => {
   const typeId = new URL(request.url).searchParams.get('typeId');

@@ -2,7 +2,7 @@
 import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { listBookings } from '@/lib/server/services/admin-lists';
+import { listBookings } from '@/lib/server/admin/lists';
 
 export const GET = adminRoute({}, async ({ db, request }) => {
   const page = await listBookings(db, parseQuery(bookingFilterSchema, request));

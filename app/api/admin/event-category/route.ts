@@ -1,7 +1,7 @@
 // GET, POST /api/admin/event-category: every category (hidden ones too, with event counts); create one
 import { adminRoute } from '@/lib/server/http/handler';
 import { eventCategorySchema } from '@/lib/schemas/admin-events';
-import { createCategory, listAdminCategories } from '@/lib/server/services/admin-events';
+import { createCategory, listAdminCategories } from '@/lib/server/admin/events';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Event categories',

@@ -2,7 +2,7 @@
 import { merchandiseOrderFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { listMerchandiseLines, merchandiseSizeTotals } from '@/lib/server/services/admin-lists';
+import { listMerchandiseLines, merchandiseSizeTotals } from '@/lib/server/admin/lists';
 
 export const GET = adminRoute({}, async ({ db, request }) => {
   const filter = parseQuery(merchandiseOrderFilterSchema, request);

@@ -3,10 +3,7 @@
 import { merchandiseVariantSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import {
-  createMerchandiseVariant,
-  listVariantsForConsole,
-} from '@/lib/server/services/admin-content-merchandise';
+import { createMerchandiseVariant, listVariantsForConsole } from '@/lib/server/admin/content-merchandise';
 
 export const GET = adminRoute({}, async ({ db, request }) => {
   const productId = new URL(request.url).searchParams.get('productId');

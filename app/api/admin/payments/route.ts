@@ -2,7 +2,7 @@
 import { paymentFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { listPayments } from '@/lib/server/services/admin-lists';
+import { listPayments } from '@/lib/server/admin/lists';
 
 export const GET = adminRoute({}, async ({ db, request }) => ({
   message: 'Payments',

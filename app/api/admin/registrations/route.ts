@@ -2,7 +2,7 @@
 import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { listRegistrations } from '@/lib/server/services/admin-lists';
+import { listRegistrations } from '@/lib/server/admin/lists';
 
 export const GET = adminRoute({}, async ({ db, request }) => ({
   message: 'Registrations',

@@ -3,7 +3,7 @@
 import { sponsorSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { createSponsor, listSponsorsForConsole } from '@/lib/server/services/admin-content-sponsors';
+import { createSponsor, listSponsorsForConsole } from '@/lib/server/admin/content-sponsors';
 
 export const GET = adminRoute({}, async ({ db, request }) => {
   const groupId = new URL(request.url).searchParams.get('groupId');

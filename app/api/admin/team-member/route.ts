@@ -3,7 +3,7 @@
 import { teamMemberSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { createTeamMember, listTeamMembersForConsole } from '@/lib/server/services/admin-content-team';
+import { createTeamMember, listTeamMembersForConsole } from '@/lib/server/admin/content-team';
 
 export const GET = adminRoute({}, async ({ db, request }) => {
   const groupId = new URL(request.url).searchParams.get('groupId');

@@ -2,7 +2,7 @@
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
 import { eventCategoryChangeSchema } from '@/lib/schemas/admin-events';
-import { deleteCategory, updateCategory } from '@/lib/server/services/admin-events';
+import { deleteCategory, updateCategory } from '@/lib/server/admin/events';
 
 export const PATCH = adminRoute<typeof eventCategoryChangeSchema, { id: string }>(
   { body: eventCategoryChangeSchema },

@@ -2,7 +2,7 @@
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
 import { eventChangeSchema } from '@/lib/schemas/admin-events';
-import { deleteEvent, getAdminEvent, updateEvent } from '@/lib/server/services/admin-events';
+import { deleteEvent, getAdminEvent, updateEvent } from '@/lib/server/admin/events';
 
 export const GET = adminRoute<undefined, { id: string }>({}, async ({ db, params }) => ({
   message: 'Event',

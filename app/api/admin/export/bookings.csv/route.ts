@@ -2,7 +2,7 @@
 import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { exportBookings } from '@/lib/server/services/admin-exports';
+import { exportBookings } from '@/lib/server/admin/exports';
 
 export const GET = adminRoute({}, async ({ db, request }) =>
   exportBookings(db, parseQuery(bookingFilterSchema, request)),

@@ -2,7 +2,7 @@
 import { merchandiseOrderFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { exportMerchandiseOrders } from '@/lib/server/services/admin-exports';
+import { exportMerchandiseOrders } from '@/lib/server/admin/exports';
 
 export const GET = adminRoute({}, async ({ db, request }) =>
   exportMerchandiseOrders(db, parseQuery(merchandiseOrderFilterSchema, request)),

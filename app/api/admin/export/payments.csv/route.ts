@@ -2,7 +2,7 @@
 import { paymentFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { exportPayments } from '@/lib/server/services/admin-exports';
+import { exportPayments } from '@/lib/server/admin/exports';
 
 export const GET = adminRoute({}, async ({ db, request }) =>
   exportPayments(db, parseQuery(paymentFilterSchema, request)),

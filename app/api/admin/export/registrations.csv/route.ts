@@ -2,7 +2,7 @@
 import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
 import { parseQuery } from '@/lib/server/http/query';
-import { exportRegistrations } from '@/lib/server/services/admin-exports';
+import { exportRegistrations } from '@/lib/server/admin/exports';
 
 export const GET = adminRoute({}, async ({ db, request }) =>
   exportRegistrations(db, parseQuery(registrationFilterSchema, request)),

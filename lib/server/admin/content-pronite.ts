@@ -11,7 +11,7 @@ import { contentChangedAfter, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import { proniteArtists } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
 
 /*
  * The console's verbs for pronite artists, hidden ones included. Every write runs in one transaction

@@ -14,7 +14,7 @@ import { contentChangedAfter, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import { teamGroups, teamMembers } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
 
 /*
  * The console's verbs for the organising team: groups and their members, hidden ones included. Every

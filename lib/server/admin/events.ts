@@ -21,7 +21,7 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { applyOrder, nextPosition, refuseIfReferenced, type OrderedList } from './admin-content-shared';
+import { applyOrder, nextPosition, refuseIfReferenced, type OrderedList } from './content-shared';
 
 /*
  * The organisers' writes to event categories, events and their ways of taking part. Every write runs in
