@@ -5,7 +5,7 @@ import { embeddedDataDir, openConfiguredDatabase } from '@/lib/server/db';
 import { embeddedDatabaseOwner } from '@/lib/server/db/embedded-owner';
 import { usesEmbeddedDatabase } from '@/lib/server/env';
 import { AppError } from '@/lib/server/http/app-error';
-import { setRole } from '@/lib/server/services/admin-people';
+import { setRole } from '@/lib/server/admin/people';
 
 const usage = 'Usage: npm run user:role -- <email> <user|organiser|admin>';
 

@@ -4,7 +4,7 @@ import { formatCount, formatInr, percentOf } from '@/components/admin/operations
 import { formatShortDate } from '@/lib/format';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { loadDashboard } from '@/lib/server/services/admin-dashboard';
+import { loadDashboard } from '@/lib/server/admin/dashboard';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 

@@ -60,3 +60,13 @@ export const cachedProniteArtists = unstable_cache(
 export function contentChanged(tag: ContentTag): void {
   revalidateTag(tag, { expire: 0 });
 }
+
+/**
+ * Awaits a console write, then marks its content changed: only a committed change is revalidated, and a
+ * refused one leaves the cache alone.
+ */
+export async function contentChangedAfter<T>(tag: ContentTag, write: Promise<T>): Promise<T> {
+  const result = await write;
+  contentChanged(tag);
+  return result;
+}

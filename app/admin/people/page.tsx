@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { RolePicker } from '@/components/admin/role-picker';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { searchPeople } from '@/lib/server/services/admin-people';
+import { searchPeople } from '@/lib/server/admin/people';
 
 export const metadata: Metadata = { title: 'People' };
 

@@ -1,25 +1,14 @@
 import type { Metadata } from 'next';
 import { formatInr } from '@/components/admin/operations/figures';
-import { FilterForm, searchField, statusField } from '@/components/admin/operations/filter-form';
-import {
-  DateCell,
-  FilterProblem,
-  ListHeader,
-  ListTable,
-  Pagination,
-  ResultCount,
-  rowClass,
-  StatusText,
-  tdClass,
-} from '@/components/admin/operations/list-chrome';
+import { searchField, statusField } from '@/components/admin/operations/filter-form';
+import { DateCell, StatusText, tdClass } from '@/components/admin/operations/list-chrome';
+import { OperationsListPage } from '@/components/admin/operations/list-page';
 import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
 import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
-import { filterChoices, listRegistrations } from '@/lib/server/services/admin-lists';
+import { filterChoices, listRegistrations } from '@/lib/server/admin/lists';
 
 export const metadata: Metadata = { title: 'Registrations' };
-
-const path = '/admin/registrations';
 
 export default async function RegistrationsPage(props: ListPageProps) {
   const { filter, problem } = await consoleListFilter(registrationFilterSchema, props);
@@ -29,81 +18,75 @@ export default async function RegistrationsPage(props: ListPageProps) {
     ? choices.events.filter((e) => e.categoryId === filter.categoryId)
     : choices.events;
   return (
-    <main>
-      <ListHeader
-        title="Registrations"
-        intro="Every event registration with its team, members and payment. Search by team, name, e-mail, phone, college or payment id."
-        exportName="registrations"
-        filter={filter}
-      />
-      <FilterProblem message={problem} />
-      <FilterForm
-        label="Filter registrations"
-        action={path}
-        fields={[
-          searchField(filter.q, 'Team, name, e-mail, phone…'),
-          {
-            name: 'categoryId',
-            label: 'Category',
-            value: filter.categoryId,
-            anyLabel: 'All categories',
-            options: choices.categories.map((c) => ({ value: c.id, label: c.name })),
-          },
-          {
-            name: 'eventId',
-            label: 'Event',
-            value: filter.eventId,
-            anyLabel: 'All events',
-            options: events.map((e) => ({ value: e.id, label: e.name })),
-          },
-          statusField(filter.status),
-        ]}
-      />
-      <ResultCount total={page.total} noun={['registration', 'registrations']} />
-      <ListTable
-        label="Registrations"
-        widthClass="min-w-[56rem]"
-        columns={['Event', 'Team', 'Members', 'Paid', 'Payment id', 'Status', 'Registered']}
-        rowCount={page.items.length}
-        empty="No registrations match these filters."
-      >
-        {page.items.map((r) => (
-          <tr key={r.id} className={rowClass}>
-            <td className={tdClass}>
-              <span className="block font-semibold">{r.eventName}</span>
-              <span className="block text-parchment/80">
-                {r.categoryName} · {r.optionName}
-              </span>
-            </td>
-            <td className={tdClass}>{r.teamName ?? '—'}</td>
-            <td className={tdClass}>
-              <ul className="space-y-1">
-                {r.members.map((m) => (
-                  <li key={m.email}>
-                    <span className="font-semibold">{m.name}</span>
-                    {m.isLeader ? ' (leader)' : ''}
-                    <span className="block break-all text-parchment/80">
-                      <a href={`mailto:${m.email}`} className="underline">
-                        {m.email}
-                      </a>{' '}
-                      · {m.phone} · {m.college}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </td>
-            <td className={`${tdClass} whitespace-nowrap`}>
-              {r.amountPaise > 0 ? formatInr(r.amountPaise) : 'Free'}
-            </td>
-            <td className={`${tdClass} break-all`}>{r.paymentId ?? '—'}</td>
-            <td className={tdClass}>
-              <StatusText status={r.status} />
-            </td>
-            <DateCell date={r.createdAt} />
-          </tr>
-        ))}
-      </ListTable>
-      <Pagination path={path} filter={filter} page={page.page} pageCount={page.pageCount} />
-    </main>
+    <OperationsListPage
+      name="registrations"
+      title="Registrations"
+      intro="Every event registration with its team, members and payment. Search by team, name, e-mail, phone, college or payment id."
+      filter={filter}
+      problem={problem}
+      filterLabel="Filter registrations"
+      fields={[
+        searchField(filter.q, 'Team, name, e-mail, phone…'),
+        {
+          name: 'categoryId',
+          label: 'Category',
+          value: filter.categoryId,
+          anyLabel: 'All categories',
+          options: choices.categories.map((c) => ({ value: c.id, label: c.name })),
+        },
+        {
+          name: 'eventId',
+          label: 'Event',
+          value: filter.eventId,
+          anyLabel: 'All events',
+          options: events.map((e) => ({ value: e.id, label: e.name })),
+        },
+        statusField(filter.status),
+      ]}
+      noun={['registration', 'registrations']}
+      table={{
+        label: 'Registrations',
+        widthClass: 'min-w-[56rem]',
+        columns: ['Event', 'Team', 'Members', 'Paid', 'Payment id', 'Status', 'Registered'],
+        empty: 'No registrations match these filters.',
+      }}
+      list={page}
+      rowKey={(r) => r.id}
+      row={(r) => (
+        <>
+          <td className={tdClass}>
+            <span className="block font-semibold">{r.eventName}</span>
+            <span className="block text-parchment/80">
+              {r.categoryName} · {r.optionName}
+            </span>
+          </td>
+          <td className={tdClass}>{r.teamName ?? '—'}</td>
+          <td className={tdClass}>
+            <ul className="space-y-1">
+              {r.members.map((m) => (
+                <li key={m.email}>
+                  <span className="font-semibold">{m.name}</span>
+                  {m.isLeader ? ' (leader)' : ''}
+                  <span className="block break-all text-parchment/80">
+                    <a href={`mailto:${m.email}`} className="underline">
+                      {m.email}
+                    </a>{' '}
+                    · {m.phone} · {m.college}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td className={`${tdClass} whitespace-nowrap`}>
+            {r.amountPaise > 0 ? formatInr(r.amountPaise) : 'Free'}
+          </td>
+          <td className={`${tdClass} break-all`}>{r.paymentId ?? '—'}</td>
+          <td className={tdClass}>
+            <StatusText status={r.status} />
+          </td>
+          <DateCell date={r.createdAt} />
+        </>
+      )}
+    />
   );
 }

@@ -34,7 +34,7 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
             ? 'Not priced yet: cannot be booked'
             : `${formatMoney(type.pricePerNight)} per night`,
         hidden: !type.isVisible,
-        toggle: visibilityToggle(type.isVisible),
+        toggles: [visibilityToggle(type.isVisible)],
       })}
       form={(close, type) => <TypeForm type={type} onDone={close} />}
       itemsOf={(type) => type.options}
@@ -44,7 +44,7 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
         name: `From ${formatShortDate(option.startDate)}, ${nights(option.days)}`,
         detail: <Occupancy option={option} />,
         hidden: !option.isVisible,
-        toggle: visibilityToggle(option.isVisible),
+        toggles: [visibilityToggle(option.isVisible)],
       })}
       itemForm={(close, type, option) => <OptionForm typeId={type.id} option={option} onDone={close} />}
       addItemLabel={(type) => `Add dates to ${type.accommodationType}`}

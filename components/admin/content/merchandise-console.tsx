@@ -42,7 +42,7 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
         ),
         imageUrl: product.image1Url,
         hidden: !product.isVisible,
-        toggle: visibilityToggle(product.isVisible),
+        toggles: [visibilityToggle(product.isVisible)],
       })}
       form={(close, product) => <ProductForm product={product} onDone={close} />}
       itemsOf={(product) => product.variants}
@@ -53,7 +53,9 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
         detail: <StockLine size={size} />,
         hidden: !size.isEnabled,
         hiddenLabel: 'Disabled',
-        toggle: { field: 'isEnabled', value: size.isEnabled, label: size.isEnabled ? 'Disable' : 'Enable' },
+        toggles: [
+          { field: 'isEnabled', value: size.isEnabled, label: size.isEnabled ? 'Disable' : 'Enable' },
+        ],
       })}
       itemForm={(close, product, size) => <SizeForm productId={product.id} size={size} onDone={close} />}
       addItemLabel={(product) => `Add a size to ${product.name}`}

@@ -22,7 +22,7 @@ export function ProniteConsole({ artists }: { artists: AdminProniteArtist[] }) {
         detail: `${formatShortDate(artist.night)}: ${artist.tagline}`,
         imageUrl: artist.imageUrl,
         hidden: !artist.isVisible,
-        toggle: visibilityToggle(artist.isVisible),
+        toggles: [visibilityToggle(artist.isVisible)],
       })}
       form={(close, artist) => <ArtistForm artist={artist} onDone={close} />}
     />

@@ -27,7 +27,7 @@ export function SponsorsConsole({ groups }: { groups: AdminSponsorGroup[] }) {
         name: group.sponsorCategory,
         detail: `${group.sponsors.length} ${group.sponsors.length === 1 ? 'sponsor' : 'sponsors'}`,
         hidden: !group.isVisible,
-        toggle: visibilityToggle(group.isVisible),
+        toggles: [visibilityToggle(group.isVisible)],
       })}
       form={(close, group) => <GroupForm group={group} onDone={close} />}
       itemsOf={(group) => group.sponsors}
@@ -37,7 +37,7 @@ export function SponsorsConsole({ groups }: { groups: AdminSponsorGroup[] }) {
         detail: sponsor.websiteUrl,
         imageUrl: sponsor.imageUrl,
         hidden: !sponsor.isVisible,
-        toggle: visibilityToggle(sponsor.isVisible),
+        toggles: [visibilityToggle(sponsor.isVisible)],
       })}
       itemForm={(close, group, sponsor) => (
         <SponsorForm groups={groups} sponsor={sponsor} groupId={group.id} onDone={close} />

@@ -27,7 +27,7 @@ export function TeamConsole({ groups }: { groups: AdminTeamGroup[] }) {
         name: group.teamCategory,
         detail: `${group.members.length} ${group.members.length === 1 ? 'member' : 'members'}`,
         hidden: !group.isVisible,
-        toggle: visibilityToggle(group.isVisible),
+        toggles: [visibilityToggle(group.isVisible)],
       })}
       form={(close, group) => <GroupForm group={group} onDone={close} />}
       itemsOf={(group) => group.members}
@@ -37,7 +37,7 @@ export function TeamConsole({ groups }: { groups: AdminTeamGroup[] }) {
         detail: member.designation,
         imageUrl: member.imageUrl,
         hidden: !member.isVisible,
-        toggle: visibilityToggle(member.isVisible),
+        toggles: [visibilityToggle(member.isVisible)],
       })}
       itemForm={(close, group, member) => (
         <MemberForm groups={groups} member={member} groupId={group.id} onDone={close} />

@@ -1,34 +1,20 @@
-import type { ReactNode } from 'react';
-
-const actionClass =
-  'min-h-11 rounded-full border border-parchment/40 px-4 text-sm text-parchment hover:bg-white/10 disabled:opacity-40';
-const dangerClass =
-  'min-h-11 rounded-full border border-red-400/60 px-4 text-sm text-red-200 hover:bg-red-950/60 disabled:opacity-40';
+import type { ComponentPropsWithoutRef } from 'react';
+import { actionButtonClass } from './buttons';
 
 /**
- * A worded button ("Move up", "Delete") completed for screen readers with what it acts on, since a
- * list shows many buttons with the same word.
+ * A worded button ("Move up", "Edit") completed for screen readers with what it acts on, since a list
+ * shows many buttons with the same word. The completion is text, not an aria-label, so the button's text
+ * holds its whole name.
  */
 export function ActionButton({
   children,
   about,
-  onClick,
-  disabled,
-  danger = false,
-}: {
-  children: ReactNode;
-  about: string;
-  onClick: () => void;
-  disabled?: boolean;
-  danger?: boolean;
-}) {
+  type = 'button',
+  className = actionButtonClass,
+  ...buttonProps
+}: ComponentPropsWithoutRef<'button'> & { about: string }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      className={danger ? dangerClass : actionClass}
-    >
+    <button type={type} className={className} {...buttonProps}>
       {children}
       <span className="sr-only"> {about}</span>
     </button>

@@ -1,25 +1,38 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import { actionButtonClass } from './buttons';
+import { ActionButton } from './action-button';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import { HiddenBadge } from './hidden-badge';
 import { ReorderButtons } from './reorder-buttons';
 
+/** A flag a row switches: the word for the action it would take now (Hide or Show...) and the switch. */
+export interface RowSwitch {
+  label: string;
+  onToggle: () => void;
+}
+
 export interface ContentRowProps {
   name: string;
+  /**
+   * How the row's buttons name the item for screen readers, when the name alone would not tell it from
+   * the rows around it ("category Dance" beside the event "Dance Battle"). The name by default.
+   */
+  about?: string;
   detail?: ReactNode;
   /** A small preview of the item's picture. */
   imageUrl?: string | null;
   /** Not shown publicly (or, for a size, switched off): marked with `hiddenLabel`. */
   hidden: boolean;
   hiddenLabel?: string;
+  /** The name as a heading of this level, for rows a screen reader jumps between; else a paragraph. */
+  headingLevel?: 2 | 3 | 4;
+  /** The row as a region named by the item, for a row holding a list of its own (a category's events). */
+  region?: boolean;
   index: number;
   count: number;
   onMove: (direction: -1 | 1) => void;
-  /** The switch's word for the action it would take now: Hide or Show, Disable or Enable. */
-  toggleLabel?: string;
-  onToggle?: () => void;
+  switches?: readonly RowSwitch[];
   onDelete: () => Promise<string | null>;
   /** The edit form; it calls `close` once saved or cancelled. */
   edit: (close: () => void) => ReactNode;
@@ -28,18 +41,20 @@ export interface ContentRowProps {
   children?: ReactNode;
 }
 
-/** One item of an ordered console list: what it is, then move, hide or show, edit and delete. */
+/** One item of an ordered console list: what it is, then move, its switches, edit and delete. */
 export function ContentRow({
   name,
+  about = name,
   detail,
   imageUrl,
   hidden,
   hiddenLabel,
+  headingLevel,
+  region = false,
   index,
   count,
   onMove,
-  toggleLabel,
-  onToggle,
+  switches = [],
   onDelete,
   edit,
   busy = false,
@@ -47,10 +62,10 @@ export function ContentRow({
 }: ContentRowProps) {
   const [editing, setEditing] = useState(false);
   const editId = useId();
-  return (
-    <li
-      className={`rounded-xl border p-3 sm:p-4 ${hidden ? 'border-parchment/15 bg-black/20' : 'border-gold/25 bg-black/35'}`}
-    >
+  const nameId = useId();
+  const Name = headingLevel ? (`h${headingLevel}` as const) : 'p';
+  const content = (
+    <>
       <div className="flex items-center gap-3">
         {imageUrl ? (
           // A plain img: previews of any stored file or static art, small and never a page's largest paint.
@@ -62,39 +77,32 @@ export function ContentRow({
           />
         ) : null}
         <div className="min-w-0 flex-1">
-          <p
+          <Name
+            id={region ? nameId : undefined}
             className={`break-words font-display text-lg ${hidden ? 'text-parchment/70' : 'text-parchment'}`}
           >
             {name}
             <HiddenBadge hidden={hidden} label={hiddenLabel} />
-          </p>
+          </Name>
           {detail ? <div className="break-words text-sm text-parchment/80">{detail}</div> : null}
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <ReorderButtons name={name} index={index} count={count} onMove={onMove} disabled={busy} />
-        {onToggle && toggleLabel ? (
-          <button
-            type="button"
-            className={actionButtonClass}
-            onClick={onToggle}
-            disabled={busy}
-            aria-label={`${toggleLabel} ${name}`}
-          >
-            {toggleLabel}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={actionButtonClass}
+        <ReorderButtons name={about} index={index} count={count} onMove={onMove} disabled={busy} />
+        {switches.map((s) => (
+          <ActionButton key={s.label} about={about} onClick={s.onToggle} disabled={busy}>
+            {s.label}
+          </ActionButton>
+        ))}
+        <ActionButton
+          about={about}
           onClick={() => setEditing((open) => !open)}
           aria-expanded={editing}
           aria-controls={editing ? editId : undefined}
-          aria-label={`Edit ${name}`}
         >
           Edit
-        </button>
-        <ConfirmDeleteButton name={name} onDelete={onDelete} disabled={busy} />
+        </ActionButton>
+        <ConfirmDeleteButton name={about} onDelete={onDelete} disabled={busy} />
       </div>
       {editing ? (
         <div id={editId} className="mt-4 rounded-lg border border-parchment/15 bg-night/60 p-3 sm:p-4">
@@ -102,6 +110,13 @@ export function ContentRow({
         </div>
       ) : null}
       {children}
+    </>
+  );
+  return (
+    <li
+      className={`rounded-xl border p-3 sm:p-4 ${hidden ? 'border-parchment/15 bg-black/20' : 'border-gold/25 bg-black/35'}`}
+    >
+      {region ? <section aria-labelledby={nameId}>{content}</section> : content}
     </li>
   );
 }

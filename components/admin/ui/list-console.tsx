@@ -2,19 +2,21 @@
 
 import type { ReactNode } from 'react';
 import { AddPanel } from './add-panel';
-import { ContentRow } from './content-row';
+import { ContentRow, type ContentRowProps } from './content-row';
 import { useListActions } from './use-list-actions';
 
-/** How one item of a console list shows in its row. */
-export interface RowView {
-  name: string;
-  detail?: ReactNode;
-  imageUrl?: string | null;
-  hidden: boolean;
-  hiddenLabel?: string;
-  /** A flag the row switches: its field, its value now, and the word for switching it. */
-  toggle?: { field: string; value: boolean; label: string };
+/** A flag a row switches: its field, its value now, and the word for switching it. */
+export interface RowToggle {
+  field: string;
+  value: boolean;
+  label: string;
 }
+
+/** How one item of a console list shows in its row, and the flags its buttons switch. */
+export type RowView = Pick<
+  ContentRowProps,
+  'name' | 'about' | 'detail' | 'imageUrl' | 'hidden' | 'hiddenLabel' | 'headingLevel' | 'region'
+> & { toggles?: readonly RowToggle[] };
 
 type Identified = { id: number };
 type ListActions = ReturnType<typeof useListActions>;
@@ -25,6 +27,7 @@ function ResourceRows<T extends Identified>({
   actions,
   view,
   edit,
+  reorderBody,
   className,
   children,
 }: {
@@ -32,6 +35,7 @@ function ResourceRows<T extends Identified>({
   actions: ListActions;
   view: (item: T) => RowView;
   edit: (item: T, close: () => void) => ReactNode;
+  reorderBody?: Record<string, unknown>;
   className: string;
   children?: (item: T) => ReactNode;
 }) {
@@ -39,21 +43,18 @@ function ResourceRows<T extends Identified>({
   return (
     <ol className={className}>
       {items.map((item, index) => {
-        const row = view(item);
-        const toggle = row.toggle;
+        const { toggles = [], ...row } = view(item);
         return (
           <ContentRow
             key={item.id}
-            name={row.name}
-            detail={row.detail}
-            imageUrl={row.imageUrl}
-            hidden={row.hidden}
-            hiddenLabel={row.hiddenLabel}
+            {...row}
             index={index}
             count={items.length}
-            onMove={(direction) => actions.move(ids, index, direction)}
-            toggleLabel={toggle?.label}
-            onToggle={toggle ? () => actions.toggle(item.id, toggle.field, !toggle.value) : undefined}
+            onMove={(direction) => actions.move(ids, index, direction, reorderBody)}
+            switches={toggles.map((toggle) => ({
+              label: toggle.label,
+              onToggle: () => actions.toggle(item.id, toggle.field, !toggle.value),
+            }))}
             onDelete={() => actions.remove(item.id)}
             edit={(close) => edit(item, close)}
             busy={actions.busy}
@@ -142,9 +143,11 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
   itemView: (item: I) => RowView;
   itemForm: (close: () => void, group: G, item?: I) => ReactNode;
   addItemLabel: (group: G) => string;
+  /** What an item reorder sends besides the ids, for a resource that names the group (events their category). */
+  itemReorderBody?: (group: G) => Record<string, unknown>;
 }) {
   const itemActions = useListActions(item.resource, item.what);
-  const { itemView, itemForm, ...rest } = groupList;
+  const { itemView, itemForm, itemReorderBody, ...rest } = groupList;
   return (
     <ListConsole name={group} items={groups} listClassName="mt-6 flex flex-col gap-6" {...rest}>
       {(g) => (
@@ -164,6 +167,7 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
             actions={itemActions}
             view={itemView}
             edit={(i, close) => itemForm(close, g, i)}
+            reorderBody={itemReorderBody?.(g)}
             className={`${itemsEmptyText === undefined ? 'mt-4' : 'mt-2'} flex flex-col gap-3 sm:pl-6`}
           />
           <div className="sm:pl-6">
@@ -176,6 +180,6 @@ export function GroupedListConsole<G extends Identified, I extends Identified>({
 }
 
 /** The Hide or Show switch of an item the public pages may leave out. */
-export function visibilityToggle(isVisible: boolean): NonNullable<RowView['toggle']> {
+export function visibilityToggle(isVisible: boolean): RowToggle {
   return { field: 'isVisible', value: isVisible, label: isVisible ? 'Hide' : 'Show' };
 }

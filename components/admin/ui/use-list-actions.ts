@@ -13,10 +13,14 @@ export function useListActions(resource: string, what: string) {
   const base = `/api/admin/${resource}`;
   return {
     busy,
-    move(ids: readonly number[], index: number, direction: -1 | 1) {
+    /** `body` carries what the resource's reorder names besides the ids (events: their category). */
+    move(ids: readonly number[], index: number, direction: -1 | 1, body: Record<string, unknown> = {}) {
       const next = movedIds(ids, index, direction);
       if (next)
-        void write(() => api.post(`${base}/reorder`, { ids: next }), 'The new order could not be saved.');
+        void write(
+          () => api.post(`${base}/reorder`, { ...body, ids: next }),
+          'The new order could not be saved.',
+        );
     },
     toggle(id: number, field: string, value: boolean) {
       void write(() => api.patch(`${base}/${id}`, { [field]: value }), `The ${what} could not be changed.`);

@@ -71,10 +71,20 @@ export async function ping(db: Db): Promise<void> {
   await queryRows(db, sql`select 1 as ok`);
 }
 
-/** True when an error (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/** True when an error (or its cause, as Drizzle wraps driver errors) carries PostgreSQL's error `code`. */
+function hasPgCode(error: unknown, code: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
+}
+
+/** A unique constraint refused the write. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasPgCode(error, '23505');
+}
+
+/** A foreign key refused the write: a delete of a row something points at, or a link to a missing row. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasPgCode(error, '23503');
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { AccommodationConsole } from '@/components/admin/content/accommodation-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { listAccommodationForConsole } from '@/lib/server/services/admin-content-accommodation';
+import { listAccommodationForConsole } from '@/lib/server/admin/content-accommodation';
 
 export const metadata: Metadata = { title: 'Accommodation' };
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { EventsConsole } from '@/components/admin/events/events-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { listCategoriesWithEvents } from '@/lib/server/services/admin-events';
+import { listCategoriesWithEvents } from '@/lib/server/admin/events';
 
 export const metadata: Metadata = { title: 'Events' };
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { MerchandiseConsole } from '@/components/admin/content/merchandise-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { listMerchandiseForConsole } from '@/lib/server/services/admin-content-merchandise';
+import { listMerchandiseForConsole } from '@/lib/server/admin/content-merchandise';
 
 export const metadata: Metadata = { title: 'Merchandise' };
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ProniteConsole } from '@/components/admin/content/pronite-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { listProniteArtistsForConsole } from '@/lib/server/services/admin-content-pronite';
+import { listProniteArtistsForConsole } from '@/lib/server/admin/content-pronite';
 
 export const metadata: Metadata = { title: 'Pronite' };
 

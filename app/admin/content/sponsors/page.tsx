@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SponsorsConsole } from '@/components/admin/content/sponsors-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { listSponsorGroupsForConsole } from '@/lib/server/services/admin-content-sponsors';
+import { listSponsorGroupsForConsole } from '@/lib/server/admin/content-sponsors';
 
 export const metadata: Metadata = { title: 'Sponsors' };
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { TeamConsole } from '@/components/admin/content/team-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { listTeamForConsole } from '@/lib/server/services/admin-content-team';
+import { listTeamForConsole } from '@/lib/server/admin/content-team';
 
 export const metadata: Metadata = { title: 'Team' };
 

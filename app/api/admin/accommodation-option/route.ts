@@ -7,7 +7,7 @@ import { idSchema } from '@/lib/server/http/params';
 import {
   createAccommodationOption,
   listAccommodationOptionsForConsole,
-} from '@/lib/server/services/admin-content-accommodation';
+} from '@/lib/server/admin/content-accommodation';
 
 export const GET = adminRoute(
   { query: z.object({ typeId: idSchema('accommodation type').optional() }) },

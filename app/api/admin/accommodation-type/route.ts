@@ -5,7 +5,7 @@ import { adminRoute } from '@/lib/server/http/handler';
 import {
   createAccommodationType,
   listAccommodationForConsole,
-} from '@/lib/server/services/admin-content-accommodation';
+} from '@/lib/server/admin/content-accommodation';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Accommodation types',

@@ -1,7 +1,7 @@
 // GET /api/admin/bookings: accommodation bookings with a link to each identity proof, filtered and paged (organisers)
 import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
 import { adminRoute } from '@/lib/server/http/handler';
-import { listBookings } from '@/lib/server/services/admin-lists';
+import { listBookings } from '@/lib/server/admin/lists';
 
 export const GET = adminRoute({ query: bookingFilterSchema }, async ({ db, query }) => {
   const page = await listBookings(db, query);

@@ -1,8 +1,7 @@
 // GET, POST /api/admin/event-category: every category (hidden ones too, with event counts); create one
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
 import { adminRoute } from '@/lib/server/http/handler';
 import { eventCategorySchema } from '@/lib/schemas/admin-events';
-import { createCategory, listAdminCategories } from '@/lib/server/services/admin-events';
+import { createCategory, listAdminCategories } from '@/lib/server/admin/events';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Event categories',
@@ -11,6 +10,5 @@ export const GET = adminRoute({}, async ({ db }) => ({
 
 export const POST = adminRoute({ body: eventCategorySchema }, async ({ db, user, body }) => {
   const category = await createCategory(db, user, body);
-  contentChanged(contentTags.events);
   return { status: 201, message: 'Category created', data: category };
 });

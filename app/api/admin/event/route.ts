@@ -1,11 +1,9 @@
 // POST /api/admin/event: create an event with its ways of taking part
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
 import { adminRoute } from '@/lib/server/http/handler';
 import { eventSchema } from '@/lib/schemas/admin-events';
-import { createEvent } from '@/lib/server/services/admin-events';
+import { createEvent } from '@/lib/server/admin/events';
 
 export const POST = adminRoute({ body: eventSchema }, async ({ db, user, body }) => {
   const event = await createEvent(db, user, body);
-  contentChanged(contentTags.events);
   return { status: 201, message: 'Event created', data: event };
 });

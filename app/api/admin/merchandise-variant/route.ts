@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { merchandiseVariantSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idSchema } from '@/lib/server/http/params';
-import {
-  createMerchandiseVariant,
-  listVariantsForConsole,
-} from '@/lib/server/services/admin-content-merchandise';
+import { createMerchandiseVariant, listVariantsForConsole } from '@/lib/server/admin/content-merchandise';
 
 export const GET = adminRoute(
   { query: z.object({ productId: idSchema('product').optional() }) },

@@ -2,10 +2,7 @@
 // POST /api/admin/merchandise: create a product (organisers)
 import { merchandiseProductSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import {
-  createMerchandiseProduct,
-  listMerchandiseForConsole,
-} from '@/lib/server/services/admin-content-merchandise';
+import { createMerchandiseProduct, listMerchandiseForConsole } from '@/lib/server/admin/content-merchandise';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Merchandise',

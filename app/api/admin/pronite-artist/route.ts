@@ -2,10 +2,7 @@
 // POST /api/admin/pronite-artist: create a pronite artist (organisers)
 import { proniteArtistSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import {
-  createProniteArtist,
-  listProniteArtistsForConsole,
-} from '@/lib/server/services/admin-content-pronite';
+import { createProniteArtist, listProniteArtistsForConsole } from '@/lib/server/admin/content-pronite';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Pronite artists',

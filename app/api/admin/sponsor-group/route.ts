@@ -2,10 +2,7 @@
 // POST /api/admin/sponsor-group: create a sponsor group (organisers)
 import { sponsorGroupSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import {
-  createSponsorGroup,
-  listSponsorGroupsForConsole,
-} from '@/lib/server/services/admin-content-sponsors';
+import { createSponsorGroup, listSponsorGroupsForConsole } from '@/lib/server/admin/content-sponsors';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Sponsor groups',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { sponsorSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idSchema } from '@/lib/server/http/params';
-import { createSponsor, listSponsorsForConsole } from '@/lib/server/services/admin-content-sponsors';
+import { createSponsor, listSponsorsForConsole } from '@/lib/server/admin/content-sponsors';
 
 export const GET = adminRoute(
   { query: z.object({ groupId: idSchema('sponsor group').optional() }) },

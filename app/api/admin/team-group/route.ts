@@ -2,7 +2,7 @@
 // POST /api/admin/team-group: create a team group (organisers)
 import { teamGroupSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import { createTeamGroup, listTeamForConsole } from '@/lib/server/services/admin-content-team';
+import { createTeamGroup, listTeamForConsole } from '@/lib/server/admin/content-team';
 
 export const GET = adminRoute({}, async ({ db }) => ({
   message: 'Team groups',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { teamMemberSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idSchema } from '@/lib/server/http/params';
-import { createTeamMember, listTeamMembersForConsole } from '@/lib/server/services/admin-content-team';
+import { createTeamMember, listTeamMembersForConsole } from '@/lib/server/admin/content-team';
 
 export const GET = adminRoute(
   { query: z.object({ groupId: idSchema('team group').optional() }) },

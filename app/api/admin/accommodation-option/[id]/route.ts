@@ -6,7 +6,7 @@ import { idParam } from '@/lib/server/http/params';
 import {
   deleteAccommodationOption,
   updateAccommodationOption,
-} from '@/lib/server/services/admin-content-accommodation';
+} from '@/lib/server/admin/content-accommodation';
 
 export const PATCH = adminRoute<typeof accommodationOptionChangeSchema, { id: string }>(
   { body: accommodationOptionChangeSchema },

@@ -3,10 +3,7 @@
 import { accommodationTypeChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import {
-  deleteAccommodationType,
-  updateAccommodationType,
-} from '@/lib/server/services/admin-content-accommodation';
+import { deleteAccommodationType, updateAccommodationType } from '@/lib/server/admin/content-accommodation';
 
 export const PATCH = adminRoute<typeof accommodationTypeChangeSchema, { id: string }>(
   { body: accommodationTypeChangeSchema },

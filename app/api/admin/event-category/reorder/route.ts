@@ -1,11 +1,9 @@
 // POST /api/admin/event-category/reorder: put every category in the order given
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
 import { adminRoute } from '@/lib/server/http/handler';
 import { reorderCategoriesSchema } from '@/lib/schemas/admin-events';
-import { reorderCategories } from '@/lib/server/services/admin-events';
+import { reorderCategories } from '@/lib/server/admin/events';
 
 export const POST = adminRoute({ body: reorderCategoriesSchema }, async ({ db, user, body }) => {
   const order = await reorderCategories(db, user, body.ids);
-  contentChanged(contentTags.events);
   return { message: 'Categories reordered', data: order };
 });

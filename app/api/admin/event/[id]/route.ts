@@ -1,9 +1,8 @@
 // GET, PATCH, DELETE /api/admin/event/{id}: one event as the console sees it; change it; remove it
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
 import { eventChangeSchema } from '@/lib/schemas/admin-events';
-import { deleteEvent, getAdminEvent, updateEvent } from '@/lib/server/services/admin-events';
+import { deleteEvent, getAdminEvent, updateEvent } from '@/lib/server/admin/events';
 
 export const GET = adminRoute<undefined, { id: string }>({}, async ({ db, params }) => ({
   message: 'Event',
@@ -14,13 +13,11 @@ export const PATCH = adminRoute<typeof eventChangeSchema, { id: string }>(
   { body: eventChangeSchema },
   async ({ db, user, body, params }) => {
     const event = await updateEvent(db, user, idParam(params.id, 'event'), body);
-    contentChanged(contentTags.events);
     return { message: 'Event saved', data: event };
   },
 );
 
 export const DELETE = adminRoute<undefined, { id: string }>({}, async ({ db, user, params }) => {
   await deleteEvent(db, user, idParam(params.id, 'event'));
-  contentChanged(contentTags.events);
   return { message: 'Event deleted' };
 });

@@ -1,11 +1,9 @@
 // POST /api/admin/event/reorder: put every event of one category in the order given
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
 import { adminRoute } from '@/lib/server/http/handler';
 import { reorderEventsSchema } from '@/lib/schemas/admin-events';
-import { reorderEvents } from '@/lib/server/services/admin-events';
+import { reorderEvents } from '@/lib/server/admin/events';
 
 export const POST = adminRoute({ body: reorderEventsSchema }, async ({ db, user, body }) => {
   const order = await reorderEvents(db, user, body);
-  contentChanged(contentTags.events);
   return { message: 'Events reordered', data: order };
 });

@@ -3,10 +3,7 @@
 import { merchandiseVariantChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import {
-  deleteMerchandiseVariant,
-  updateMerchandiseVariant,
-} from '@/lib/server/services/admin-content-merchandise';
+import { deleteMerchandiseVariant, updateMerchandiseVariant } from '@/lib/server/admin/content-merchandise';
 
 export const PATCH = adminRoute<typeof merchandiseVariantChangeSchema, { id: string }>(
   { body: merchandiseVariantChangeSchema },

@@ -3,10 +3,7 @@
 import { merchandiseProductChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import {
-  deleteMerchandiseProduct,
-  updateMerchandiseProduct,
-} from '@/lib/server/services/admin-content-merchandise';
+import { deleteMerchandiseProduct, updateMerchandiseProduct } from '@/lib/server/admin/content-merchandise';
 
 export const PATCH = adminRoute<typeof merchandiseProductChangeSchema, { id: string }>(
   { body: merchandiseProductChangeSchema },

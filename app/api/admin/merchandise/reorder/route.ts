@@ -1,7 +1,7 @@
 // POST /api/admin/merchandise/reorder: put every product in the order given ({ ids })
 import { reorderSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import { reorderMerchandiseProducts } from '@/lib/server/services/admin-content-merchandise';
+import { reorderMerchandiseProducts } from '@/lib/server/admin/content-merchandise';
 
 export const POST = adminRoute({ body: reorderSchema }, async ({ db, user, body }) => ({
   message: 'Order saved.',

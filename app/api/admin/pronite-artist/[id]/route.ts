@@ -3,7 +3,7 @@
 import { proniteArtistChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { deleteProniteArtist, updateProniteArtist } from '@/lib/server/services/admin-content-pronite';
+import { deleteProniteArtist, updateProniteArtist } from '@/lib/server/admin/content-pronite';
 
 export const PATCH = adminRoute<typeof proniteArtistChangeSchema, { id: string }>(
   { body: proniteArtistChangeSchema },

@@ -3,7 +3,7 @@
 import { sponsorGroupChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { deleteSponsorGroup, updateSponsorGroup } from '@/lib/server/services/admin-content-sponsors';
+import { deleteSponsorGroup, updateSponsorGroup } from '@/lib/server/admin/content-sponsors';
 
 export const PATCH = adminRoute<typeof sponsorGroupChangeSchema, { id: string }>(
   { body: sponsorGroupChangeSchema },

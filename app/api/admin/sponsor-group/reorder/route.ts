@@ -1,7 +1,7 @@
 // POST /api/admin/sponsor-group/reorder: put every sponsor group in the order given ({ ids })
 import { reorderSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import { reorderSponsorGroups } from '@/lib/server/services/admin-content-sponsors';
+import { reorderSponsorGroups } from '@/lib/server/admin/content-sponsors';
 
 export const POST = adminRoute({ body: reorderSchema }, async ({ db, user, body }) => ({
   message: 'Order saved.',

@@ -3,7 +3,7 @@
 import { sponsorChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { deleteSponsor, updateSponsor } from '@/lib/server/services/admin-content-sponsors';
+import { deleteSponsor, updateSponsor } from '@/lib/server/admin/content-sponsors';
 
 export const PATCH = adminRoute<typeof sponsorChangeSchema, { id: string }>(
   { body: sponsorChangeSchema },

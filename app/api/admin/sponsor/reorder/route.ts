@@ -1,7 +1,7 @@
 // POST /api/admin/sponsor/reorder: put one group's sponsors in the order given ({ ids })
 import { reorderSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import { reorderSponsors } from '@/lib/server/services/admin-content-sponsors';
+import { reorderSponsors } from '@/lib/server/admin/content-sponsors';
 
 export const POST = adminRoute({ body: reorderSchema }, async ({ db, user, body }) => ({
   message: 'Order saved.',

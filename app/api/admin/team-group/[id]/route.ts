@@ -3,7 +3,7 @@
 import { teamGroupChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { deleteTeamGroup, updateTeamGroup } from '@/lib/server/services/admin-content-team';
+import { deleteTeamGroup, updateTeamGroup } from '@/lib/server/admin/content-team';
 
 export const PATCH = adminRoute<typeof teamGroupChangeSchema, { id: string }>(
   { body: teamGroupChangeSchema },

@@ -3,7 +3,7 @@
 import { teamMemberChangeSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { deleteTeamMember, updateTeamMember } from '@/lib/server/services/admin-content-team';
+import { deleteTeamMember, updateTeamMember } from '@/lib/server/admin/content-team';
 
 export const PATCH = adminRoute<typeof teamMemberChangeSchema, { id: string }>(
   { body: teamMemberChangeSchema },

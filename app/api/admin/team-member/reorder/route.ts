@@ -1,7 +1,7 @@
 // POST /api/admin/team-member/reorder: put one group's members in the order given ({ ids })
 import { reorderSchema } from '@/lib/schemas/admin-content';
 import { adminRoute } from '@/lib/server/http/handler';
-import { reorderTeamMembers } from '@/lib/server/services/admin-content-team';
+import { reorderTeamMembers } from '@/lib/server/admin/content-team';
 
 export const POST = adminRoute({ body: reorderSchema }, async ({ db, user, body }) => ({
   message: 'Order saved.',

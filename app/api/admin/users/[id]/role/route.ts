@@ -2,7 +2,7 @@
 import { setRoleSchema } from '@/lib/schemas/admin-people';
 import { adminRoute } from '@/lib/server/http/handler';
 import { uuidParam } from '@/lib/server/http/params';
-import { setRole } from '@/lib/server/services/admin-people';
+import { setRole } from '@/lib/server/admin/people';
 
 export const PATCH = adminRoute<typeof setRoleSchema, { id: string }>(
   { adminOnly: true, body: setRoleSchema },

@@ -7,11 +7,11 @@ import type {
   proniteArtistSchema,
 } from '@/lib/schemas/admin-content';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
+import { contentChangedAfter, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import { proniteArtists } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
 
 /*
  * The console's verbs for pronite artists, hidden ones included. Every write runs in one transaction
@@ -36,11 +36,7 @@ export async function listProniteArtistsForConsole(db: Db): Promise<AdminPronite
   return db.select().from(proniteArtists).orderBy(asc(proniteArtists.position), asc(proniteArtists.id));
 }
 
-async function changed<T>(work: Promise<T>): Promise<T> {
-  const result = await work;
-  contentChanged(contentTags.pronite);
-  return result;
-}
+const changed = <T>(write: Promise<T>) => contentChangedAfter(contentTags.pronite, write);
 
 export function createProniteArtist(db: Db, actor: Actor, input: z.output<typeof proniteArtistSchema>) {
   return changed(

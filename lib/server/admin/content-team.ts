@@ -10,11 +10,11 @@ import type {
   teamMemberSchema,
 } from '@/lib/schemas/admin-content';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
+import { contentChangedAfter, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import { teamGroups, teamMembers } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
 
 /*
  * The console's verbs for the organising team: groups and their members, hidden ones included. Every
@@ -79,11 +79,7 @@ export async function listTeamForConsole(db: Db): Promise<AdminTeamGroup[]> {
   return groups.map((g) => ({ ...g, members: members.filter((m) => m.groupId === g.id) }));
 }
 
-async function changed<T>(work: Promise<T>): Promise<T> {
-  const result = await work;
-  contentChanged(contentTags.team);
-  return result;
-}
+const changed = <T>(write: Promise<T>) => contentChangedAfter(contentTags.team, write);
 
 export function createTeamGroup(db: Db, actor: Actor, input: z.output<typeof teamGroupSchema>) {
   return changed(

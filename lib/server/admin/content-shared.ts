@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Actor } from '@/lib/server/admin/audit';
 import { recordAudit } from '@/lib/server/admin/audit';
 import type { Db, Tx } from '@/lib/server/db';
+import { isForeignKeyViolation } from '@/lib/server/db/client';
 import { AppError } from '@/lib/server/http/app-error';
 
 /*
@@ -120,4 +121,18 @@ export async function reorderList(
 /** Whether a change carries any field at all (an empty PATCH changes nothing and writes no audit line). */
 export function hasChanges(values: Record<string, unknown>): boolean {
   return Object.values(values).some((v) => v !== undefined);
+}
+
+/**
+ * Runs a console write that checked, inside it, that nothing points at what it deletes. Should something
+ * come to point at it in between (a registration made meanwhile), the foreign key refuses the delete and
+ * the organiser reads `message` as a conflict instead of a server fault.
+ */
+export async function refuseIfReferenced<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('conflict', message);
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AdminCategoryWithEvents,
   AdminEvent,
@@ -11,6 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { eventCategoryChangeSchema, eventCategorySchema } from '@/lib/schemas/admin-events';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
+import { contentChangedAfter, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import {
   eventCategories,
@@ -20,11 +21,11 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { applyOrder, type OrderedList } from './admin-content-shared';
+import { applyOrder, nextPosition, refuseIfReferenced, type OrderedList } from './content-shared';
 
 /*
  * The organisers' writes to event categories, events and their ways of taking part. Every write runs in
- * one transaction with its audit line; the route handler revalidates the public pages after it commits.
+ * one transaction with its audit line, and the public event pages are revalidated once it has committed.
  * Nothing that registrations point at is ever deleted: the organiser is told to close or hide instead.
  */
 
@@ -50,6 +51,8 @@ const eventList: OrderedList = {
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const changed = <T>(write: Promise<T>) => contentChangedAfter(contentTags.events, write);
 
 // ---------- reads ----------
 
@@ -170,19 +173,6 @@ export async function listCategoriesWithEvents(db: Conn): Promise<AdminCategoryW
 
 // ---------- helpers ----------
 
-async function nextCategoryPosition(tx: Conn): Promise<number> {
-  const [row] = await tx.select({ last: max(eventCategories.position) }).from(eventCategories);
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
-
-async function nextEventPosition(tx: Conn, categoryId: number): Promise<number> {
-  const [row] = await tx
-    .select({ last: max(events.position) })
-    .from(events)
-    .where(eq(events.categoryId, categoryId));
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
-
 async function requireCategory(tx: Conn, id: number, forField = false): Promise<void> {
   const [row] = await tx
     .select({ id: eventCategories.id })
@@ -220,21 +210,6 @@ async function paymentsInProgress(tx: Conn, eventId: number, optionIds?: number[
   return Number(row?.n ?? 0);
 }
 
-/** A foreign key refused the delete: something came to point at the row after it was checked. */
-function isReferenced(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | null)?.cause) === '23503';
-}
-
-async function refuseIfReferenced<T>(work: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isReferenced(error)) throw new AppError('conflict', message);
-    throw error;
-  }
-}
-
 // ---------- categories ----------
 
 export async function createCategory(
@@ -242,25 +217,27 @@ export async function createCategory(
   actor: Actor,
   input: CategoryValues,
 ): Promise<AdminEventCategory> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(eventCategories)
-      .values({
-        name: input.name,
-        imageUrl: input.imageUrl,
-        isVisible: input.isVisible ?? true,
-        position: await nextCategoryPosition(tx),
-      })
-      .returning({ id: eventCategories.id });
-    const created = (await adminCategory(tx, row!.id))!;
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: 'event_category',
-      entityId: created.id,
-      after: created,
-    });
-    return created;
-  });
+  return changed(
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(eventCategories)
+        .values({
+          name: input.name,
+          imageUrl: input.imageUrl,
+          isVisible: input.isVisible ?? true,
+          position: await nextPosition(tx, categoryList),
+        })
+        .returning({ id: eventCategories.id });
+      const created = (await adminCategory(tx, row!.id))!;
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'event_category',
+        entityId: created.id,
+        after: created,
+      });
+      return created;
+    }),
+  );
 }
 
 export async function updateCategory(
@@ -269,46 +246,58 @@ export async function updateCategory(
   id: number,
   change: CategoryChange,
 ): Promise<AdminEventCategory> {
-  return db.transaction(async (tx) => {
-    const before = await adminCategory(tx, id);
-    if (!before) throw new AppError('not_found', 'No event category has that id.');
-    const values = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-    if (Object.keys(values).length === 0) return before;
-    await tx
-      .update(eventCategories)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(eventCategories.id, id));
-    const after = (await adminCategory(tx, id))!;
-    await recordAudit(tx, actor, { action: 'update', entity: 'event_category', entityId: id, before, after });
-    return after;
-  });
+  return changed(
+    db.transaction(async (tx) => {
+      const before = await adminCategory(tx, id);
+      if (!before) throw new AppError('not_found', 'No event category has that id.');
+      const values = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+      if (Object.keys(values).length === 0) return before;
+      await tx
+        .update(eventCategories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(eventCategories.id, id));
+      const after = (await adminCategory(tx, id))!;
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: 'event_category',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    }),
+  );
 }
 
 export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<void> {
   const message = 'This category still has events: move or delete them first, or hide the category.';
-  await refuseIfReferenced(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await adminCategory(tx, id);
-        if (!before) throw new AppError('not_found', 'No event category has that id.');
-        if (before.eventCount > 0) {
-          throw new AppError(
-            'conflict',
-            `${before.name} still has ${plural(before.eventCount, 'event')}: move or delete them first, or hide the category instead.`,
-          );
-        }
-        await tx.delete(eventCategories).where(eq(eventCategories.id, id));
-        await recordAudit(tx, actor, { action: 'delete', entity: 'event_category', entityId: id, before });
-      }),
-    message,
+  await changed(
+    refuseIfReferenced(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await adminCategory(tx, id);
+          if (!before) throw new AppError('not_found', 'No event category has that id.');
+          if (before.eventCount > 0) {
+            throw new AppError(
+              'conflict',
+              `${before.name} still has ${plural(before.eventCount, 'event')}: move or delete them first, or hide the category instead.`,
+            );
+          }
+          await tx.delete(eventCategories).where(eq(eventCategories.id, id));
+          await recordAudit(tx, actor, { action: 'delete', entity: 'event_category', entityId: id, before });
+        }),
+      message,
+    ),
   );
 }
 
 export async function reorderCategories(db: Db, actor: Actor, ids: number[]): Promise<{ ids: number[] }> {
-  return db.transaction(async (tx) => {
-    await applyOrder(tx, actor, categoryList, { ids, entityId: 'all' });
-    return { ids };
-  });
+  return changed(
+    db.transaction(async (tx) => {
+      await applyOrder(tx, actor, categoryList, { ids, entityId: 'all' });
+      return { ids };
+    }),
+  );
 }
 
 // ---------- events ----------
@@ -317,45 +306,47 @@ export async function createEvent(db: Db, actor: Actor, input: EventValues): Pro
   if (input.participations.some((o) => o.id !== undefined)) {
     throw new AppError('invalid_input', 'A new event’s options cannot name existing option ids.');
   }
-  return db.transaction(async (tx) => {
-    await requireCategory(tx, input.categoryId, true);
-    const [row] = await tx
-      .insert(events)
-      .values({
-        categoryId: input.categoryId,
-        name: input.name,
-        description: input.description,
-        imageUrl: input.imageUrl,
-        isRegistrationOpen: input.isRegistrationOpen,
-        isVisible: input.isVisible,
-        instituteFeeWaived: input.instituteFeeWaived,
-        venue: input.venue ?? null,
-        startsAt: input.startsAt ? new Date(input.startsAt) : null,
-        poc1Name: input.poc1Name,
-        poc1PhoneNo: input.poc1PhoneNo,
-        poc2Name: input.poc2Name ?? null,
-        poc2PhoneNo: input.poc2PhoneNo ?? null,
-        ruleBookPdfUrl: input.ruleBookPdfUrl ?? null,
-        position: await nextEventPosition(tx, input.categoryId),
-      })
-      .returning({ id: events.id });
-    const eventId = row!.id;
-    if (input.participations.length > 0) {
-      await tx.insert(participationOptions).values(
-        input.participations.map((o, position) => ({
-          eventId,
-          participationName: o.participationName,
-          price: o.price,
-          minRange: o.minRange,
-          maxRange: o.maxRange,
-          position,
-        })),
-      );
-    }
-    const created = await getAdminEvent(tx, eventId);
-    await recordAudit(tx, actor, { action: 'create', entity: 'event', entityId: eventId, after: created });
-    return created;
-  });
+  return changed(
+    db.transaction(async (tx) => {
+      await requireCategory(tx, input.categoryId, true);
+      const [row] = await tx
+        .insert(events)
+        .values({
+          categoryId: input.categoryId,
+          name: input.name,
+          description: input.description,
+          imageUrl: input.imageUrl,
+          isRegistrationOpen: input.isRegistrationOpen,
+          isVisible: input.isVisible,
+          instituteFeeWaived: input.instituteFeeWaived,
+          venue: input.venue ?? null,
+          startsAt: input.startsAt ? new Date(input.startsAt) : null,
+          poc1Name: input.poc1Name,
+          poc1PhoneNo: input.poc1PhoneNo,
+          poc2Name: input.poc2Name ?? null,
+          poc2PhoneNo: input.poc2PhoneNo ?? null,
+          ruleBookPdfUrl: input.ruleBookPdfUrl ?? null,
+          position: await nextPosition(tx, eventList, input.categoryId),
+        })
+        .returning({ id: events.id });
+      const eventId = row!.id;
+      if (input.participations.length > 0) {
+        await tx.insert(participationOptions).values(
+          input.participations.map((o, position) => ({
+            eventId,
+            participationName: o.participationName,
+            price: o.price,
+            minRange: o.minRange,
+            maxRange: o.maxRange,
+            position,
+          })),
+        );
+      }
+      const created = await getAdminEvent(tx, eventId);
+      await recordAudit(tx, actor, { action: 'create', entity: 'event', entityId: eventId, after: created });
+      return created;
+    }),
+  );
 }
 
 /** Applies the new list of options: keeps and changes those with ids, adds new ones, removes the rest. */
@@ -430,70 +421,74 @@ export async function updateEvent(
   change: EventChange,
 ): Promise<AdminEvent> {
   const message = 'An option you removed has just been used for a registration; reload and try again.';
-  return refuseIfReferenced(
-    () =>
-      db.transaction(async (tx) => {
-        // Locked so two organisers' option edits apply one after the other.
-        await lockEvent(tx, id);
-        const before = await getAdminEvent(tx, id);
-        const { participations: nextOptions, startsAt, ...fields } = change;
-        const merged = {
-          poc2Name: fields.poc2Name === undefined ? before.poc2Name : fields.poc2Name,
-          poc2PhoneNo: fields.poc2PhoneNo === undefined ? before.poc2PhoneNo : fields.poc2PhoneNo,
-        };
-        if (Boolean(merged.poc2Name) !== Boolean(merged.poc2PhoneNo)) {
-          const field = merged.poc2Name ? 'poc2PhoneNo' : 'poc2Name';
-          const text = 'Give the second contact’s name and phone together, or leave both empty.';
-          throw new AppError('invalid_input', text, { fieldErrors: { [field]: text } });
-        }
-        const values: Partial<typeof events.$inferInsert> = Object.fromEntries(
-          Object.entries(fields).filter(([, v]) => v !== undefined),
-        );
-        if (startsAt !== undefined) values.startsAt = startsAt ? new Date(startsAt) : null;
-        if (values.categoryId !== undefined && values.categoryId !== before.categoryId) {
-          await requireCategory(tx, values.categoryId, true);
-          values.position = await nextEventPosition(tx, values.categoryId);
-        }
-        if (Object.keys(values).length === 0 && nextOptions === undefined) return before;
-        if (Object.keys(values).length > 0) {
-          await tx
-            .update(events)
-            .set({ ...values, updatedAt: new Date() })
-            .where(eq(events.id, id));
-        }
-        if (nextOptions !== undefined) await replaceOptions(tx, before, nextOptions);
-        const after = await getAdminEvent(tx, id);
-        await recordAudit(tx, actor, { action: 'update', entity: 'event', entityId: id, before, after });
-        return after;
-      }),
-    message,
+  return changed(
+    refuseIfReferenced(
+      () =>
+        db.transaction(async (tx) => {
+          // Locked so two organisers' option edits apply one after the other.
+          await lockEvent(tx, id);
+          const before = await getAdminEvent(tx, id);
+          const { participations: nextOptions, startsAt, ...fields } = change;
+          const merged = {
+            poc2Name: fields.poc2Name === undefined ? before.poc2Name : fields.poc2Name,
+            poc2PhoneNo: fields.poc2PhoneNo === undefined ? before.poc2PhoneNo : fields.poc2PhoneNo,
+          };
+          if (Boolean(merged.poc2Name) !== Boolean(merged.poc2PhoneNo)) {
+            const field = merged.poc2Name ? 'poc2PhoneNo' : 'poc2Name';
+            const text = 'Give the second contact’s name and phone together, or leave both empty.';
+            throw new AppError('invalid_input', text, { fieldErrors: { [field]: text } });
+          }
+          const values: Partial<typeof events.$inferInsert> = Object.fromEntries(
+            Object.entries(fields).filter(([, v]) => v !== undefined),
+          );
+          if (startsAt !== undefined) values.startsAt = startsAt ? new Date(startsAt) : null;
+          if (values.categoryId !== undefined && values.categoryId !== before.categoryId) {
+            await requireCategory(tx, values.categoryId, true);
+            values.position = await nextPosition(tx, eventList, values.categoryId);
+          }
+          if (Object.keys(values).length === 0 && nextOptions === undefined) return before;
+          if (Object.keys(values).length > 0) {
+            await tx
+              .update(events)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(events.id, id));
+          }
+          if (nextOptions !== undefined) await replaceOptions(tx, before, nextOptions);
+          const after = await getAdminEvent(tx, id);
+          await recordAudit(tx, actor, { action: 'update', entity: 'event', entityId: id, before, after });
+          return after;
+        }),
+      message,
+    ),
   );
 }
 
 export async function deleteEvent(db: Db, actor: Actor, id: number): Promise<void> {
   const message = 'This event has just received a registration: close registration or hide it instead.';
-  await refuseIfReferenced(
-    () =>
-      db.transaction(async (tx) => {
-        await lockEvent(tx, id);
-        const before = await getAdminEvent(tx, id);
-        if (before.registrationCount > 0) {
-          throw new AppError(
-            'conflict',
-            `${before.name} has ${plural(before.registrationCount, 'registration')} and cannot be deleted. Close registration or hide the event instead.`,
-          );
-        }
-        const pending = await paymentsInProgress(tx, id);
-        if (pending > 0) {
-          throw new AppError(
-            'conflict',
-            `${plural(pending, 'payment')} for ${before.name} ${pending === 1 ? 'is' : 'are'} still in progress. Close registration and try again in a few minutes.`,
-          );
-        }
-        await tx.delete(events).where(eq(events.id, id));
-        await recordAudit(tx, actor, { action: 'delete', entity: 'event', entityId: id, before });
-      }),
-    message,
+  await changed(
+    refuseIfReferenced(
+      () =>
+        db.transaction(async (tx) => {
+          await lockEvent(tx, id);
+          const before = await getAdminEvent(tx, id);
+          if (before.registrationCount > 0) {
+            throw new AppError(
+              'conflict',
+              `${before.name} has ${plural(before.registrationCount, 'registration')} and cannot be deleted. Close registration or hide the event instead.`,
+            );
+          }
+          const pending = await paymentsInProgress(tx, id);
+          if (pending > 0) {
+            throw new AppError(
+              'conflict',
+              `${plural(pending, 'payment')} for ${before.name} ${pending === 1 ? 'is' : 'are'} still in progress. Close registration and try again in a few minutes.`,
+            );
+          }
+          await tx.delete(events).where(eq(events.id, id));
+          await recordAudit(tx, actor, { action: 'delete', entity: 'event', entityId: id, before });
+        }),
+      message,
+    ),
   );
 }
 
@@ -502,13 +497,15 @@ export async function reorderEvents(
   actor: Actor,
   input: { categoryId: number; ids: number[] },
 ): Promise<{ categoryId: number; ids: number[] }> {
-  return db.transaction(async (tx) => {
-    await requireCategory(tx, input.categoryId);
-    await applyOrder(tx, actor, eventList, {
-      ids: input.ids,
-      parentId: input.categoryId,
-      entityId: `category:${input.categoryId}`,
-    });
-    return input;
-  });
+  return changed(
+    db.transaction(async (tx) => {
+      await requireCategory(tx, input.categoryId);
+      await applyOrder(tx, actor, eventList, {
+        ids: input.ids,
+        parentId: input.categoryId,
+        entityId: `category:${input.categoryId}`,
+      });
+      return input;
+    }),
+  );
 }

@@ -10,11 +10,11 @@ import type {
   sponsorSchema,
 } from '@/lib/schemas/admin-content';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
+import { contentChangedAfter, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import { sponsorGroups, sponsors } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
 
 /*
  * The console's verbs for sponsor groups and sponsors, hidden ones included. Every write runs in one
@@ -85,11 +85,7 @@ export async function listSponsorGroupsForConsole(db: Db): Promise<AdminSponsorG
   return groups.map((g) => ({ ...g, sponsors: rows.filter((s) => s.groupId === g.id) }));
 }
 
-async function changed<T>(work: Promise<T>): Promise<T> {
-  const result = await work;
-  contentChanged(contentTags.sponsors);
-  return result;
-}
+const changed = <T>(write: Promise<T>) => contentChangedAfter(contentTags.sponsors, write);
 
 export function createSponsorGroup(db: Db, actor: Actor, input: z.output<typeof sponsorGroupSchema>) {
   return changed(

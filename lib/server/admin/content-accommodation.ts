@@ -13,8 +13,8 @@ import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import type { Db, Tx } from '@/lib/server/db';
 import { accommodationBookings, accommodationOptions, accommodationTypes } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
-import { heldUnits } from './stock';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
+import { heldUnits } from '@/lib/server/services/stock';
 
 /*
  * The console's verbs for accommodation: stay types (price per night in whole rupees) and their date

@@ -22,7 +22,7 @@ import {
   type RegistrationRow,
   type SizeCursor,
   type TimeCursor,
-} from './admin-lists';
+} from './lists';
 
 /*
  * The console's CSV exports: the columns of each list and its streaming download. A registration is one

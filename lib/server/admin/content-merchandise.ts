@@ -13,8 +13,8 @@ import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import type { Db, Tx } from '@/lib/server/db';
 import { merchandiseOrderLines, merchandiseProducts, merchandiseVariants } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { hasChanges, nextPosition, reorderList, type OrderedList } from './admin-content-shared';
-import { heldUnits } from './stock';
+import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
+import { heldUnits } from '@/lib/server/services/stock';
 
 /*
  * The console's verbs for merchandise: products (prices typed in rupees, stored in paise) and their
