@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/components/admin/operations/bar-chart';
-import { formatCount, formatInr, percentOf } from '@/components/admin/operations/figures';
+import { formatCount, percentOf } from '@/components/admin/operations/figures';
+import { formatFigure } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
@@ -55,11 +56,11 @@ export default async function DashboardPage() {
           <Figure label="Registrations" value={formatCount(data.totals.registrations)} />
           <Figure label="Teams (two or more)" value={formatCount(data.totals.teams)} />
           <Figure label="Participants" value={formatCount(data.totals.participants)} />
-          <Figure label="Money collected" value={formatInr(collected)} />
+          <Figure label="Money collected" value={formatFigure({ paise: collected })} />
         </dl>
         <p className="mt-3 text-sm text-parchment/80">
           {formatCount(data.totals.entries)} places taken in events (a person in three events counts three
-          times). {formatInr(refunded)} refunded.
+          times). {formatFigure({ paise: refunded })} refunded.
         </p>
       </section>
 
@@ -106,8 +107,10 @@ export default async function DashboardPage() {
           bars={data.money.map((m) => ({
             label: purposeLabel[m.purpose],
             value: m.collectedPaise,
-            text: `${formatInr(m.collectedPaise)} from ${formatCount(m.payments)} payments${
-              m.refunds > 0 ? `; ${formatInr(m.refundedPaise)} refunded (${formatCount(m.refunds)})` : ''
+            text: `${formatFigure({ paise: m.collectedPaise })} from ${formatCount(m.payments)} payments${
+              m.refunds > 0
+                ? `; ${formatFigure({ paise: m.refundedPaise })} refunded (${formatCount(m.refunds)})`
+                : ''
             }`,
           }))}
         />

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { formatInr } from '@/components/admin/operations/figures';
+import { formatFigure } from '@/lib/money';
 import { searchField, statusField } from '@/components/admin/operations/filter-form';
 import { DateCell, StatusText, tdClass } from '@/components/admin/operations/list-chrome';
 import { OperationsListPage } from '@/components/admin/operations/list-page';
@@ -75,7 +75,7 @@ export default async function BookingsPage(props: ListPageProps) {
               {formatShortDate(b.startDate)} to {formatShortDate(stayEndDate(b.startDate, b.days))}
             </span>
           </td>
-          <td className={`${tdClass} whitespace-nowrap`}>{formatInr(b.amountPaise)}</td>
+          <td className={`${tdClass} whitespace-nowrap`}>{formatFigure({ paise: b.amountPaise })}</td>
           <td className={`${tdClass} break-all`}>{b.paymentId ?? '—'}</td>
           <td className={tdClass}>
             <a href={`/api/uploads/${b.identityUploadId}`} className="text-gold underline" rel="noopener">

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { formatCount, formatInr } from '@/components/admin/operations/figures';
+import { formatCount } from '@/components/admin/operations/figures';
+import { formatFigure } from '@/lib/money';
 import { searchField, statusField } from '@/components/admin/operations/filter-form';
 import { DateCell, StatusText, tdClass } from '@/components/admin/operations/list-chrome';
 import { OperationsListPage } from '@/components/admin/operations/list-page';
@@ -63,7 +64,7 @@ export default async function MerchandiseOrdersPage(props: ListPageProps) {
             </span>
             <span className="block text-parchment/80">{line.college}</span>
           </td>
-          <td className={`${tdClass} whitespace-nowrap`}>{formatInr(line.lineTotalPaise)}</td>
+          <td className={`${tdClass} whitespace-nowrap`}>{formatFigure({ paise: line.lineTotalPaise })}</td>
           <td className={`${tdClass} break-all`}>{line.paymentId ?? '—'}</td>
           <td className={tdClass}>
             <StatusText status={line.status} />

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { formatInr } from '@/components/admin/operations/figures';
+import { formatFigure } from '@/lib/money';
 import { searchField } from '@/components/admin/operations/filter-form';
 import { DateCell, StatusText, tdClass } from '@/components/admin/operations/list-chrome';
 import { OperationsListPage } from '@/components/admin/operations/list-page';
@@ -75,7 +75,7 @@ export default async function PaymentsPage(props: ListPageProps) {
               <span className="block break-all text-parchment/80">{p.email}</span>
             </td>
             <td className={tdClass}>{purposeLabel[p.purpose]}</td>
-            <td className={`${tdClass} whitespace-nowrap`}>{formatInr(p.amountPaise)}</td>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatFigure({ paise: p.amountPaise })}</td>
             <td className={tdClass}>
               <StatusText status={refunding ? 'refund under way' : p.state} />
               {p.note ? <span className="block text-parchment/80">{p.note}</span> : null}
@@ -90,7 +90,11 @@ export default async function PaymentsPage(props: ListPageProps) {
             <DateCell date={p.createdAt} />
             <td className={tdClass}>
               {refundable ? (
-                <RefundButton orderId={p.id} amount={formatInr(p.amountPaise)} buyer={p.buyerName} />
+                <RefundButton
+                  orderId={p.id}
+                  amount={formatFigure({ paise: p.amountPaise })}
+                  buyer={p.buyerName}
+                />
               ) : null}
             </td>
           </>

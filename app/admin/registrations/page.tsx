@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { formatInr } from '@/components/admin/operations/figures';
+import { formatFigure } from '@/lib/money';
 import { searchField, statusField } from '@/components/admin/operations/filter-form';
 import { DateCell, StatusText, tdClass } from '@/components/admin/operations/list-chrome';
 import { OperationsListPage } from '@/components/admin/operations/list-page';
@@ -78,7 +78,7 @@ export default async function RegistrationsPage(props: ListPageProps) {
             </ul>
           </td>
           <td className={`${tdClass} whitespace-nowrap`}>
-            {r.amountPaise > 0 ? formatInr(r.amountPaise) : 'Free'}
+            {r.amountPaise > 0 ? formatFigure({ paise: r.amountPaise }) : 'Free'}
           </td>
           <td className={`${tdClass} break-all`}>{r.paymentId ?? '—'}</td>
           <td className={tdClass}>

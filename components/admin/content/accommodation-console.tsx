@@ -7,7 +7,7 @@ import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
 import {
   accommodationOptionSchema,
@@ -32,7 +32,7 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
         detail:
           type.pricePerNight === null
             ? 'Not priced yet: cannot be booked'
-            : `${formatMoney(type.pricePerNight)} per night`,
+            : `${formatPrice({ rupees: type.pricePerNight })} per night`,
         hidden: !type.isVisible,
         toggles: [visibilityToggle(type.isVisible)],
       })}

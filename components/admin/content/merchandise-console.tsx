@@ -10,7 +10,7 @@ import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
 import { TextField } from '@/components/forms/text-field';
-import { formatMoney } from '@/components/payment/money';
+import { formatPrice } from '@/lib/money';
 import {
   merchandiseProductSchema,
   merchandiseVariantSchema,
@@ -31,11 +31,11 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
         name: product.name,
         detail: (
           <>
-            {formatMoney(product.price)}
+            {formatPrice({ rupees: product.price })}
             {product.oldPrice !== null ? (
               <>
                 {' '}
-                <s>{formatMoney(product.oldPrice)}</s>
+                <s>{formatPrice({ rupees: product.oldPrice })}</s>
               </>
             ) : null}
           </>

@@ -1,11 +1,5 @@
-/** Figures as the console shows them: Indian grouping and the rupee sign. */
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+/** Counts as the console shows them, in Indian grouping (amounts: `formatFigure` of lib/money.ts). */
 const count = new Intl.NumberFormat('en-IN');
-
-/** '₹1,50,000.00' from paise. */
-export function formatInr(paise: number): string {
-  return inr.format(paise / 100);
-}
 
 /** '1,50,000'. */
 export function formatCount(value: number): string {

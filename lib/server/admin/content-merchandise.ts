@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { toPaise, toRupees } from '@/lib/money';
 import type {
   AdminMerchandiseProduct,
   AdminMerchandiseVariant,
@@ -44,15 +45,13 @@ type ProductRow = typeof merchandiseProducts.$inferSelect;
 type VariantRow = typeof merchandiseVariants.$inferSelect;
 type Product = Omit<AdminMerchandiseProduct, 'variants'>;
 
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-
 function productOf(row: ProductRow): Product {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: row.pricePaise / 100,
-    oldPrice: row.oldPricePaise === null ? null : row.oldPricePaise / 100,
+    price: toRupees(row.pricePaise),
+    oldPrice: row.oldPricePaise === null ? null : toRupees(row.oldPricePaise),
     image1Url: row.image1Url,
     image2Url: row.image2Url,
     isVisible: row.isVisible,

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { CsvColumn } from '@/lib/csv';
+import { formatDecimal } from '@/lib/money';
 import type {
   BookingFilter,
   MerchandiseOrderFilter,
@@ -30,11 +31,6 @@ import {
  * same order in every column, so the amount paid is counted once per registration.
  */
 
-/** Rupees with two decimals and no symbol, so a spreadsheet can add them up. */
-function rupees(paise: number): string {
-  return (paise / 100).toFixed(2);
-}
-
 const joined = (values: string[]) => values.join('; ');
 
 export const registrationColumns: readonly CsvColumn<RegistrationRow>[] = [
@@ -49,7 +45,7 @@ export const registrationColumns: readonly CsvColumn<RegistrationRow>[] = [
   { header: 'E-mails', value: (r) => joined(r.members.map((m) => m.email)) },
   { header: 'Phones', value: (r) => joined(r.members.map((m) => m.phone)) },
   { header: 'Colleges', value: (r) => joined(r.members.map((m) => m.college)) },
-  { header: 'Paid (INR)', value: (r) => rupees(r.amountPaise) },
+  { header: 'Paid (INR)', value: (r) => formatDecimal({ paise: r.amountPaise }) },
   { header: 'Payment id', value: (r) => r.paymentId },
 ];
 
@@ -62,8 +58,8 @@ export const merchandiseColumns: readonly CsvColumn<MerchandiseLineRow>[] = [
   { header: 'Phone', value: (r) => r.phone },
   { header: 'College', value: (r) => r.college },
   { header: 'Status', value: (r) => r.status },
-  { header: 'Line total (INR)', value: (r) => rupees(r.lineTotalPaise) },
-  { header: 'Order total (INR)', value: (r) => rupees(r.orderTotalPaise) },
+  { header: 'Line total (INR)', value: (r) => formatDecimal({ paise: r.lineTotalPaise }) },
+  { header: 'Order total (INR)', value: (r) => formatDecimal({ paise: r.orderTotalPaise }) },
   { header: 'Order id', value: (r) => r.orderId },
   { header: 'Payment id', value: (r) => r.paymentId },
   { header: 'Ordered at', value: (r) => r.createdAt },
@@ -82,7 +78,7 @@ export const bookingColumns: readonly CsvColumn<BookingRow>[] = [
   { header: 'Check-in', value: (r) => r.startDate },
   { header: 'Check-out', value: (r) => stayEndDate(r.startDate, r.days) },
   { header: 'Nights', value: (r) => r.days },
-  { header: 'Paid (INR)', value: (r) => rupees(r.amountPaise) },
+  { header: 'Paid (INR)', value: (r) => formatDecimal({ paise: r.amountPaise }) },
   { header: 'Payment id', value: (r) => r.paymentId },
   // A full address, so the link opens from the spreadsheet (in the organiser's signed-in browser).
   { header: 'Identity proof', value: (r) => new URL(uploadUrl(r.identityUploadId), env().SITE_URL).href },
@@ -93,7 +89,7 @@ export const paymentColumns: readonly CsvColumn<PaymentRow>[] = [
   { header: 'Created at', value: (r) => r.createdAt },
   { header: 'Purpose', value: (r) => r.purpose },
   { header: 'State', value: (r) => r.state },
-  { header: 'Amount (INR)', value: (r) => rupees(r.amountPaise) },
+  { header: 'Amount (INR)', value: (r) => formatDecimal({ paise: r.amountPaise }) },
   { header: 'Buyer', value: (r) => r.buyerName },
   { header: 'E-mail', value: (r) => r.email },
   { header: 'Phone', value: (r) => r.phone },
