@@ -26,7 +26,7 @@ import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { describeEachDatabase } from '../support/test-db';
 
-// Route handlers revalidate the public pages through next/cache, which needs Next's request context:
+// The admin events service revalidates the public pages through next/cache, which needs Next's request context:
 // record the tags instead, so the tests can see that a write revalidated the events' pages.
 const cache = vi.hoisted(() => ({ revalidated: [] as string[] }));
 vi.mock('next/cache', () => ({
