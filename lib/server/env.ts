@@ -38,6 +38,18 @@ const schema = z
     ),
     /** The local organiser account of the README: on by default outside production, never implied in it. */
     DEV_ORGANISER: z.enum(['true', 'false']).optional(),
+    /**
+     * An explicit preview deployment: the payment sandbox and the mail outbox stay on in production, every
+     * page carries a Preview mark, and the outbox is for organisers only. Unset, a hosting platform's own
+     * preview signal counts (see isPreview); 'false' overrides that signal.
+     */
+    PREVIEW: z.enum(['true', 'false']).optional(),
+    /** Vercel's deployment kind ('preview' on a pull request's deployment). */
+    VERCEL_ENV: z.string().optional(),
+    /** Netlify's build context ('deploy-preview' on a pull request's deployment). */
+    CONTEXT: z.string().optional(),
+    /** How many proxies in front of the server append to X-Forwarded-For; 0: the socket's address counts. */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NEXT_PHASE: z.string().optional(),
   })
@@ -93,6 +105,14 @@ export function resetEnvForTests(): void {
 export const isBuildPhase = () => env().NEXT_PHASE === 'phase-production-build';
 export const usesOutbox = () => env().SMTP_URL === undefined;
 export const usesPaymentSandbox = () => env().RAZORPAY_KEY_ID === undefined;
+/** A preview deployment: PREVIEW=true, or (PREVIEW unset) the hosting platform says this is a preview. */
+export const isPreview = () => {
+  const e = env();
+  if (e.PREVIEW !== undefined) return e.PREVIEW === 'true';
+  return e.VERCEL_ENV === 'preview' || e.CONTEXT === 'deploy-preview';
+};
+/** Development conveniences (outbox, sandbox) that production only allows on a preview. */
+export const isProductionSite = () => env().NODE_ENV === 'production' && !isPreview();
 export const usesEmbeddedDatabase = () => env().DATABASE_URL === undefined;
 export const seedsDevOrganiser = () => {
   const e = env();
