@@ -51,6 +51,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The README's local organiser account, for the console journeys (off by default in production).
       DEV_ORGANISER: 'true',
+      // A preview deployment: a production build with the payment sandbox and the organisers' mail outbox
+      // (a production site that is not a preview refuses to start without SMTP and Razorpay keys).
+      PREVIEW: 'true',
+      // As if behind one proxy: the tests give each account its own client address in X-Forwarded-For,
+      // so the per-IP limits of a whole run's sign-ups never add up.
+      TRUSTED_PROXY_HOPS: '1',
     },
   },
 });

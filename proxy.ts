@@ -2,6 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { authCookieName, verifyToken, type TokenClaims } from '@/lib/server/auth/jwt';
 import { requestToken } from '@/lib/server/auth/request-token';
 import { apiGuardMessages, apiRolesFor, guardDecision, rolesForPath } from '@/lib/roles';
+import { previewCookieName } from '@/lib/preview-cookie';
+import { isPreview } from '@/lib/server/env';
 
 /**
  * Server half of the route guard, from the token's signed claims and before anything runs: role pages of
@@ -13,6 +15,10 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname.startsWith('/api/')) return guardApi(request);
 
+  return markPreview(request, await guardPage(request, pathname));
+}
+
+async function guardPage(request: NextRequest, pathname: string) {
   const allowed = rolesForPath(pathname);
   if (!allowed) return NextResponse.next();
   const token = request.cookies.get(authCookieName)?.value;
@@ -20,6 +26,19 @@ export async function proxy(request: NextRequest) {
   if (decision === 'allow') return NextResponse.next();
   const target = decision === 'login' ? '/login' : '/unauthorized';
   return NextResponse.redirect(new URL(target, request.url));
+}
+
+/**
+ * Tells the page's Preview mark whether this deployment is a preview. Pages are prerendered once, so the
+ * answer travels in a cookie set here at request time; a stale one (another deployment on the same host
+ * name) is cleared.
+ */
+function markPreview(request: NextRequest, response: NextResponse): NextResponse {
+  const marked = request.cookies.get(previewCookieName)?.value === '1';
+  const preview = isPreview();
+  if (preview && !marked) response.cookies.set(previewCookieName, '1', { path: '/', sameSite: 'lax' });
+  if (!preview && marked) response.cookies.delete(previewCookieName);
+  return response;
 }
 
 async function guardApi(request: NextRequest) {

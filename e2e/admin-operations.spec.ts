@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } from './support/accounts';
+import {
+  createVerifiedAccount,
+  organiserAccount,
+  outboxFor,
+  signIn,
+  type TestAccount,
+} from './support/accounts';
 
 /*
  * The console's operations in the browser: a paid registration made in the test through the API and the
@@ -158,8 +164,7 @@ test.describe('console operations', () => {
     await expect(row).toContainText('refunded');
     await expect(row.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
 
-    const mails = await request.get(`/api/dev/mail?to=${encodeURIComponent(made.leader.email)}`);
-    const { data } = (await mails.json()) as { data: { subject: string; text: string }[] };
+    const data = await outboxFor(request, made.leader.email);
     const refundMail = data.find((m) => m.subject.includes('cancelled and refunded'));
     expect(refundMail?.text).toContain(`your registration for ${made.event.name}`);
     expect(refundMail?.text).toContain('Reason: Event moved online');

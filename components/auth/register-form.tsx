@@ -40,9 +40,12 @@ const fieldOrder: FieldPath<RegisterFormValues>[] = [
   'confirmPassword',
 ];
 
-/** /otp receives the e-mail, and when its code was sent for the resend cool-down. */
-function handOverToOtp(email: string) {
-  setNavState('/otp', { email, sentAt: Date.now() });
+/**
+ * /otp receives the e-mail, when its code was sent (for the resend cool-down) and, on a preview deployment
+ * only, the code itself (a preview sends no mail to participants).
+ */
+function handOverToOtp(email: string, previewCode?: string) {
+  setNavState('/otp', { email, sentAt: Date.now(), previewCode });
 }
 
 /** The registration form of SPEC.md part 2: validated on every change and on submit. */
@@ -66,12 +69,12 @@ export function RegisterForm() {
     // The payload schema drops confirmPassword: it never leaves the browser.
     const payload = registerPayloadSchema.parse(values);
     try {
-      const answer = await api.post<{ email?: string }>('/api/register', payload);
+      const answer = await api.post<{ email?: string; previewCode?: string }>('/api/register', payload);
       toast({
         title: answer.message || 'Registration Successful, Kindly Verify with OTP sent to your mail',
         variant: 'success',
       });
-      handOverToOtp(answer.data?.email ?? payload.email);
+      handOverToOtp(answer.data?.email ?? payload.email, answer.data?.previewCode);
       router.push('/otp');
     } catch (error) {
       toast({ title: messageOf(error, 'Something went wrong'), variant: 'error' });

@@ -26,8 +26,13 @@ export function VerifyAccountPrompt({ email }: { email: string }) {
     if (sending) return;
     setSending(true);
     let sentAt = Date.now();
+    let previewCode: string | undefined;
     try {
-      const answer = await api.post('/api/resend-otp', { email, purpose: 'verify' });
+      const answer = await api.post<{ previewCode?: string }>('/api/resend-otp', {
+        email,
+        purpose: 'verify',
+      });
+      previewCode = answer.data?.previewCode;
       toast({ title: answer.message || 'A new code is on its way to your mail.', variant: 'success' });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 429)) {
@@ -43,7 +48,7 @@ export function VerifyAccountPrompt({ email }: { email: string }) {
       const wait = error.retryAfter ?? resendCooldownSeconds;
       sentAt = Date.now() - (resendCooldownSeconds - wait) * 1000;
     }
-    setNavState('/otp', { email, sentAt });
+    setNavState('/otp', { email, sentAt, previewCode });
     router.push('/otp');
   }
 

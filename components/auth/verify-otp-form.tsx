@@ -27,6 +27,7 @@ function VerifyOtpForm() {
     router.replace('/register');
   }, [toast, router]);
   const state = useNavEmail(otpPath, onMissing);
+  const [previewCode, setPreviewCode] = useState(state?.previewCode);
   const [otp, setOtp] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -54,6 +55,15 @@ function VerifyOtpForm() {
         We sent a six-digit code to <strong className="break-words text-parchment">{email}</strong>. Enter it
         below to verify your account.
       </p>
+      {previewCode ? (
+        <p
+          data-testid="preview-code"
+          className="mb-6 rounded border border-amber-300/60 bg-amber-300/10 p-3 text-center text-amber-100"
+        >
+          Preview: this deployment sends no mail, so your code is shown here:{' '}
+          <strong className="font-mono tracking-widest">{previewCode}</strong>
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <CodeField
           label="Verification code"
@@ -68,7 +78,10 @@ function VerifyOtpForm() {
         email={email}
         purpose="verify"
         sentAt={state.sentAt}
-        onSent={(sentAt) => setNavState(otpPath, { email, sentAt })}
+        onSent={(sentAt, code) => {
+          setPreviewCode(code);
+          setNavState(otpPath, { email, sentAt, previewCode: code });
+        }}
       />
     </>
   );

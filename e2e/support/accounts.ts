@@ -44,13 +44,30 @@ function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+export interface OutboxMail {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The mails kept for `email`, newest first. The end-to-end server runs as a preview deployment, whose
+ * outbox only organisers may read, so it is read with the seeded organiser's token.
+ */
+export async function outboxFor(request: APIRequestContext, email: string): Promise<OutboxMail[]> {
+  const { token } = await organiserAccount(request);
+  const answer = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { data: OutboxMail[] }).data;
+}
+
 /** The code in the newest mail to `email` (its only six-digit number). */
 async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const answer = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-      const { data } = (await answer.json()) as { data: { text: string }[] };
+      const data = await outboxFor(request, email);
       code = data[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
       return code;
     })

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/server/db';
-import { env, isBuildPhase, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
+import { requireProductionServices } from '@/lib/server/dev-conveniences';
+import { env, isBuildPhase, isPreview, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { deliverDueMail } from '@/lib/server/mail/mail-service';
 import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
@@ -9,7 +10,8 @@ const mailRetryIntervalMs = 30_000;
 const holder = globalThis as typeof globalThis & { __festivalWorkers?: NodeJS.Timeout };
 
 /**
- * Fails fast on bad configuration, migrates (and seeds) the database, connects the payment sandbox's
+ * Fails fast on bad configuration (a production site without real mail and payments included, unless it
+ * is a preview), migrates (and seeds) the database, connects the payment sandbox's
  * webhooks to the app, and starts the mail retry loop.
  */
 export async function startServer(): Promise<void> {
@@ -18,8 +20,9 @@ export async function startServer(): Promise<void> {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET must be set in production (at least 32 characters).');
   }
-  if (e.NODE_ENV === 'production' && usesOutbox()) {
-    logger.warn('SMTP_URL is not set: mail is kept in the outbox at /dev/mail and nobody receives it.');
+  requireProductionServices();
+  if (e.NODE_ENV === 'production' && isPreview()) {
+    logger.warn('Preview deployment: payments go to the sandbox and mail to the outbox at /dev/mail.');
   }
   const db = await getDb();
   if (usesPaymentSandbox()) connectSandboxToApp();

@@ -1,15 +1,21 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/server/db';
-import { usesOutbox } from '@/lib/server/env';
+import { requireConsoleUser } from '@/lib/server/admin/page-auth';
+import { outboxReaders } from '@/lib/server/dev-conveniences';
 import { listOutbox } from '@/lib/server/mail/mail-service';
 
 export const metadata: Metadata = { title: 'Mail outbox', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
 
-/** Development outbox: every mail the site would have sent, newest first. Absent when SMTP is set. */
+/**
+ * The outbox: every mail the site would have sent, newest first. Open in development, organisers only on
+ * a preview deployment, absent on a production site and when SMTP is set.
+ */
 export default async function DevMailPage() {
-  if (!usesOutbox()) notFound();
+  const readers = outboxReaders();
+  if (readers === 'nobody') notFound();
+  if (readers === 'organisers') await requireConsoleUser();
   const messages = await listOutbox(await getDb());
   return (
     <main className="mx-auto max-w-4xl px-4 pb-16 pt-24">

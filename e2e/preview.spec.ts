@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
+import { skipSplash } from './support/splash';
+
+/*
+ * The end-to-end server runs as a preview deployment (PREVIEW=true in playwright.config.ts): every page
+ * carries the Preview mark, the sandbox takes payments, and the outbox is the organisers' alone. The
+ * same production build without PREVIEW, SMTP or Razorpay keys must refuse to start.
+ */
+
+test.describe('a preview deployment', () => {
+  test('every page carries the Preview mark', async ({ page }) => {
+    await skipSplash(page);
+    for (const path of ['/', '/event', '/login']) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('note').filter({ hasText: 'Preview: no real payments or mail' }),
+      ).toBeVisible();
+    }
+  });
+
+  test('the outbox is refused to a participant and open to an organiser', async ({ page, request }) => {
+    const participant = await createVerifiedAccount(request);
+    const signedOut = await request.get('/api/dev/mail');
+    expect(signedOut.status()).toBe(401);
+    const asParticipant = await request.get('/api/dev/mail', {
+      headers: { authorization: `Bearer ${participant.token}` },
+    });
+    expect(asParticipant.status()).toBe(403);
+    expect(await asParticipant.text()).not.toContain(participant.email);
+
+    await signIn(page, participant);
+    await page.goto('/dev/mail');
+    await expect(page).toHaveURL(/\/unauthorized$/);
+
+    const organiser = await organiserAccount(request);
+    await page.context().clearCookies();
+    await signIn(page, organiser);
+    await page.goto('/dev/mail');
+    await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
+    await expect(page.getByTestId('mail-to').filter({ hasText: participant.email }).first()).toBeVisible();
+  });
+
+  test('the payment sandbox serves its checkout', async ({ request }) => {
+    const script = await request.get('/sandbox/razorpay/v1/checkout.js');
+    expect(script.status()).toBe(200);
+    expect(await script.text()).toContain('Razorpay');
+  });
+});
+
+test('the production build refuses to start without SMTP and Razorpay keys, naming them', async () => {
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-refuse-'));
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'warn',
+  };
+  const server = spawn('node_modules/.bin/next', ['start', '-p', String(3190 + (process.pid % 9))], {
+    env,
+    detached: true,
+  });
+  let output = '';
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 60_000);
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  if (exitCode === null && server.pid) process.kill(-server.pid, 'SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  expect(exitCode, output).not.toBeNull();
+  expect(exitCode).not.toBe(0);
+  expect(output).toContain('SMTP_URL');
+  expect(output).toContain('RAZORPAY_KEY_ID');
+  expect(output).toContain('PREVIEW=true');
+});
