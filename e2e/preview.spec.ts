@@ -55,7 +55,8 @@ test.describe('a preview deployment', () => {
 test('the production build refuses to start without SMTP and Razorpay keys, naming them', async () => {
   test.setTimeout(90_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-refuse-'));
-  const env: Record<string, string | undefined> = {
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     DATA_DIR: dataDir,
