@@ -2,5 +2,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startServer } = await import('./lib/server/startup');
-  await startServer();
+  try {
+    await startServer();
+  } catch (error) {
+    // Next only logs a failed start and goes on answering with errors; a production server that cannot
+    // start properly (missing secrets, no database) must stop, so its supervisor sees it and says why.
+    if (process.env.NODE_ENV !== 'production') throw error;
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
