@@ -25,7 +25,8 @@ test.describe('a preview deployment', () => {
 
   test('the outbox is refused to a participant and open to an organiser', async ({ page, request }) => {
     const participant = await createVerifiedAccount(request);
-    const signedOut = await request.get('/api/dev/mail');
+    // The browser context has no cookie yet (the `request` fixture keeps the participant's login cookie).
+    const signedOut = await page.request.get('/api/dev/mail');
     expect(signedOut.status()).toBe(401);
     const asParticipant = await request.get('/api/dev/mail', {
       headers: { authorization: `Bearer ${participant.token}` },
