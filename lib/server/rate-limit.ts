@@ -36,7 +36,8 @@ export const loginDelay = { freeFailures: 5, maxDelaySeconds: 15 * 60 };
 const dayMs = 86_400_000;
 
 export function retryMessage(seconds: number): string {
-  if (seconds < 60) return `Too many attempts. Please try again in ${seconds} seconds.`;
+  if (seconds < 60)
+    return `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   const minutes = Math.ceil(seconds / 60);
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
