@@ -265,7 +265,9 @@ describeEachDatabase('accounts API', (current) => {
       }
       expect(last.status).toBe(429);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(last.body.message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
+      expect(last.body.message).toMatch(
+        /^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/,
+      );
       // From that address even the right password waits; from another one the owner still gets in.
       const same = await call(login, { body: { email: user.email, password: user.password }, ip });
       expect(same.status).toBe(429);
