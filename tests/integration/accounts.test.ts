@@ -41,7 +41,8 @@ describeEachDatabase('accounts API', (current) => {
       expect(row?.passwordHash).not.toContain(details.password);
       expect(row?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
       const [mail] = await listOutbox(db(), { to: 'mixed.case@example.com' });
-      expect(mail?.subject).toContain('Aetherfest 2027');
+      expect(mail?.subject).toBe('Aetherfest 2027: your verification code');
+      expect(mail?.subject).not.toMatch(/\d{6}/);
       expect(mail?.text).toMatch(/\b\d{6}\b/);
       expect(mail?.text).toContain('expires in 10 minutes');
       expect(mail?.html).toContain(await latestCode(db(), 'mixed.case@example.com'));
@@ -90,10 +91,12 @@ describeEachDatabase('accounts API', (current) => {
       expect(typeof answer.body.message).toBe('string');
     });
 
-    it('replaces an unverified account and its code on a second sign-up', async () => {
+    it('replaces a sign-up never verified within a day, and its code, on a second sign-up', async () => {
+      const clock = clockAt(new Date('2027-01-09T08:00:00Z'));
       const details = newRegistration();
       await call(register, { body: details });
       const firstCode = await latestCode(db(), details.email);
+      clock.advance(24 * 3_600_000 + 60_000);
       const again = await call(register, { body: { ...details, first_name: 'Ashwini' } });
       expect(again.status).toBe(201);
       const [row] = await db().select().from(users).where(eq(users.email, details.email));
@@ -106,11 +109,23 @@ describeEachDatabase('accounts API', (current) => {
       expect((await call(validateOtp, { body: { email: details.email, otp: secondCode } })).status).toBe(200);
     });
 
-    it('refuses a verified e-mail with 409', async () => {
+    it('answers a verified e-mail like a new one, changes nothing and mails the owner a note', async () => {
       const user = await signedInUser(db());
-      const answer = await call(register, { body: newRegistration({ email: user.email }) });
-      expect(answer.status).toBe(409);
-      expect(answer.body.message).toBe('An account with this e-mail already exists. Please log in.');
+      const [before] = await db().select().from(users).where(eq(users.email, user.email));
+      const answer = await call(register, {
+        body: newRegistration({ email: user.email, first_name: 'Other' }),
+      });
+      expect(answer).toMatchObject({
+        status: 201,
+        body: {
+          message: 'Registration Successful, Kindly Verify with OTP sent to your mail',
+          data: { email: user.email },
+        },
+      });
+      const [after] = await db().select().from(users).where(eq(users.email, user.email));
+      expect(after).toEqual(before);
+      // The sign-up code went out a moment ago, so the note waits for the one-minute cool-down.
+      expect(await listOutbox(db(), { to: user.email })).toHaveLength(1);
     });
   });
 
@@ -137,14 +152,12 @@ describeEachDatabase('accounts API', (current) => {
         expect(answer.status).toBe(400);
         messages.push(String(answer.body.message));
       }
-      expect(messages[0]).toBe('Invalid Otp. 4 tries left.');
-      expect(messages[3]).toBe('Invalid Otp. 1 try left.');
-      expect(messages[4]).toBe('Invalid Otp. That was the last try: please request a new code.');
+      // One message for every failure, so the answer does not tell whether the e-mail has a pending code.
+      expect(new Set(messages)).toEqual(new Set(['Invalid Otp']));
       const right = await call(validateOtp, { body: { email: details.email, otp: code } });
-      expect(right.status).toBe(410);
-      expect(right.body.message).toBe(
-        'Too many wrong tries: this code no longer works. Please request a new one.',
-      );
+      expect(right).toMatchObject({ status: 400, body: { message: 'Invalid Otp' } });
+      const [row] = await db().select().from(users).where(eq(users.email, details.email));
+      expect(row?.verified).toBe(false);
     });
 
     it('refuses an expired code after 10 minutes', async () => {
@@ -155,8 +168,7 @@ describeEachDatabase('accounts API', (current) => {
       const answer = await call(validateOtp, {
         body: { email: details.email, otp: await latestCode(db(), details.email) },
       });
-      expect(answer.status).toBe(410);
-      expect(answer.body.message).toBe('This code has expired. Please request a new one.');
+      expect(answer).toMatchObject({ status: 400, body: { message: 'Invalid Otp' } });
     });
 
     it('still accepts a code just before it expires', async () => {
@@ -244,17 +256,23 @@ describeEachDatabase('accounts API', (current) => {
       });
     });
 
-    it('limits attempts per e-mail with a 429 that says when to retry', async () => {
+    it('slows down failed logins per e-mail and address with a 429 that says when to retry', async () => {
       const user = await signedInUser(db());
-      let last = await call(login, { body: { email: user.email, password: 'wrong123' } });
+      const ip = '198.51.100.23';
+      let last = await call(login, { body: { email: user.email, password: 'wrong123' }, ip });
       for (let i = 0; i < 10 && last.status !== 429; i += 1) {
-        last = await call(login, { body: { email: user.email, password: 'wrong123' } });
+        last = await call(login, { body: { email: user.email, password: 'wrong123' }, ip });
       }
       expect(last.status).toBe(429);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(last.body.message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds|minutes?)\.$/);
-      // Even the right password waits out the window.
-      expect((await call(login, { body: { email: user.email, password: user.password } })).status).toBe(429);
+      expect(last.body.message).toMatch(
+        /^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/,
+      );
+      // From that address even the right password waits; from another one the owner still gets in.
+      const same = await call(login, { body: { email: user.email, password: user.password }, ip });
+      expect(same.status).toBe(429);
+      const other = await call(login, { body: { email: user.email, password: user.password } });
+      expect(other.status).toBe(200);
     });
 
     it('limits attempts per IP address across e-mails', async () => {
@@ -296,10 +314,7 @@ describeEachDatabase('accounts API', (current) => {
       const again = await call(resetPassword, {
         body: { email: user.email, otp: code, newPassword: 'another1' },
       });
-      expect(again).toMatchObject({
-        status: 410,
-        body: { message: 'This code has already been used. Please request a new one.' },
-      });
+      expect(again).toMatchObject({ status: 400, body: { message: 'Invalid Otp' } });
     });
 
     it('refuses a new password outside 6 to 10 characters', async () => {
@@ -362,7 +377,8 @@ describeEachDatabase('account mail over SMTP', (current) => {
       expect((await call(register, { body: details })).status).toBe(201);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]?.to).toEqual([details.email]);
-      const code = smtp.received[0]?.raw.match(/Subject: .*?(\d{6})/)?.[1];
+      expect(smtp.received[0]?.raw).not.toMatch(/^Subject: .*\d{6}/m);
+      const code = smtp.received[0]?.raw.match(/^ {4}(\d{6})\r?$/m)?.[1];
       expect(code).toMatch(/^\d{6}$/);
       const verified = await call(validateOtp, { body: { email: details.email, otp: code } });
       expect(verified.status).toBe(200);

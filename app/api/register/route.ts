@@ -1,4 +1,4 @@
-// POST /api/register: create (or refresh) an unverified account and mail its verification code
+// POST /api/register: sign up (same answer whatever the e-mail's state) and mail a verification code
 import { registerPayloadSchema } from '@/lib/schemas/auth';
 import { apiRoute } from '@/lib/server/http/handler';
 import { registerAccount } from '@/lib/server/services/accounts';

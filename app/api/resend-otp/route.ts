@@ -3,6 +3,8 @@ import { resendOtpSchema } from '@/lib/schemas/auth';
 import { apiRoute } from '@/lib/server/http/handler';
 import { resendCode } from '@/lib/server/services/accounts';
 
-export const POST = apiRoute({ body: resendOtpSchema }, async ({ db, body, ip }) => ({
-  message: await resendCode(db, body, ip),
-}));
+export const POST = apiRoute({ body: resendOtpSchema }, async ({ db, body, ip }) => {
+  const { message, previewCode } = await resendCode(db, body, ip);
+  // Only a preview deployment answers the code (its verification screen shows it).
+  return { message, ...(previewCode ? { data: { previewCode } } : {}) };
+});

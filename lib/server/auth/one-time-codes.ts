@@ -4,11 +4,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/lib/server/db';
 import { oneTimeCodes } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
-import { AppError } from '@/lib/server/http/app-error';
 
 /**
  * Six-digit codes for account verification and password reset: drawn from a CSPRNG, stored only as a
  * hash, valid for 10 minutes, single use, dead after 5 wrong tries. Issuing a new code retires the old one.
+ * The one-a-minute cool-down between codes is kept per e-mail in lib/server/rate-limit.ts.
  */
 export type CodePurpose = 'verify' | 'reset';
 
@@ -42,63 +42,44 @@ export async function issueCode(
   return { code, expiresAt };
 }
 
-/** Milliseconds until another code may be sent for this purpose (0 when it may be sent now). */
-export async function cooldownLeft(tx: Tx, userId: string, purpose: CodePurpose): Promise<number> {
-  const [latest] = await tx
-    .select({ createdAt: oneTimeCodes.createdAt })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
-  if (!latest) return 0;
-  return Math.max(0, latest.createdAt.getTime() + resendCooldownMs - now().getTime());
-}
+export type CodeFailure = 'missing' | 'used' | 'locked' | 'expired' | 'wrong';
+
+/** A user id no account has: an unknown e-mail's code check runs the same queries and finds nothing. */
+const nobody = '00000000-0000-4000-8000-000000000000';
 
 /**
- * Checks a code and spends it. Each failure has its own message: no code, already used, expired, locked
- * after too many wrong tries, or wrong (with the tries left). Failures are returned, not thrown, so the
- * caller's transaction still commits the counted wrong try; the caller throws after it.
+ * Checks a code: null when it is right, else why not (no code, already used, locked after too many wrong
+ * tries, expired, or wrong). A wrong try is counted, so the caller's transaction must commit even though
+ * the request fails. A right code is spent only with `spend`: a reset checks the code before hashing the
+ * new password and spends it once the hash is ready. A null user (unknown e-mail) does the same reads.
  */
-export async function consumeCode(
+export async function checkCode(
   tx: Tx,
-  userId: string,
+  userId: string | null,
   purpose: CodePurpose,
   code: string,
-): Promise<AppError | null> {
+  { spend }: { spend: boolean },
+): Promise<CodeFailure | null> {
   const [row] = await tx
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+    .where(and(eq(oneTimeCodes.userId, userId ?? nobody), eq(oneTimeCodes.purpose, purpose)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1)
     .for('update');
-  if (!row)
-    return new AppError('invalid_input', 'No code is active for this e-mail. Please request a new one.');
-  if (row.consumedAt)
-    return new AppError('gone', 'This code has already been used. Please request a new one.');
-  if (row.attempts >= maxWrongTries) {
-    return new AppError('gone', 'Too many wrong tries: this code no longer works. Please request a new one.');
-  }
-  if (row.expiresAt.getTime() <= now().getTime()) {
-    return new AppError('gone', 'This code has expired. Please request a new one.');
-  }
+  const actual = Buffer.from(hashCode(row?.id ?? nobody, code), 'hex');
+  if (!row) return 'missing';
+  if (row.consumedAt) return 'used';
+  if (row.attempts >= maxWrongTries) return 'locked';
+  if (row.expiresAt.getTime() <= now().getTime()) return 'expired';
   const expected = Buffer.from(row.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(row.id, code), 'hex');
   if (!crypto.timingSafeEqual(expected, actual)) {
-    const [updated] = await tx
+    await tx
       .update(oneTimeCodes)
       .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, row.id))
-      .returning({ attempts: oneTimeCodes.attempts });
-    const left = maxWrongTries - (updated?.attempts ?? maxWrongTries);
-    return new AppError(
-      'invalid_input',
-      left > 0
-        ? `Invalid Otp. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : 'Invalid Otp. That was the last try: please request a new code.',
-      { fieldErrors: { otp: 'Invalid Otp' } },
-    );
+      .where(eq(oneTimeCodes.id, row.id));
+    return 'wrong';
   }
-  await tx.update(oneTimeCodes).set({ consumedAt: now() }).where(eq(oneTimeCodes.id, row.id));
+  if (spend) await tx.update(oneTimeCodes).set({ consumedAt: now() }).where(eq(oneTimeCodes.id, row.id));
   return null;
 }

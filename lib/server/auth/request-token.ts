@@ -20,3 +20,11 @@ function cookieToken(request: Request): string | null {
 export function requestToken(request: Request): string | null {
   return bearerToken(request) ?? (request.method === 'GET' ? cookieToken(request) : null);
 }
+
+/**
+ * The token a logout ends: the bearer token, else the guard cookie whatever the method. Ending a session
+ * is the one write the cookie may ask for, as the browser may have dropped its stored token already.
+ */
+export function sessionToken(request: Request): string | null {
+  return bearerToken(request) ?? cookieToken(request);
+}

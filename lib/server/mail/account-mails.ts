@@ -1,8 +1,15 @@
 import 'server-only';
 import { festivalTitle } from '@/lib/festival';
 import { codeLifetimeMinutes } from '@/lib/server/auth/one-time-codes';
+import { env } from '@/lib/server/env';
 import type { MailMessage } from './mail-service';
 import { escapeHtml, mailLayout } from './layout';
+
+/*
+ * The account mails: the verification and password-reset codes, and the notes sent instead of a code when
+ * someone signs up with an e-mail that already has an account. Codes appear only in the body, never in a
+ * subject, which lock screens and mail lists show to anyone nearby.
+ */
 
 /** The verification and password-reset code mails. */
 export function codeMail(input: {
@@ -14,8 +21,8 @@ export function codeMail(input: {
   const action = input.purpose === 'verify' ? 'verify your account' : 'reset your password';
   const subject =
     input.purpose === 'verify'
-      ? `${festivalTitle}: your verification code is ${input.code}`
-      : `${festivalTitle}: your password reset code is ${input.code}`;
+      ? `${festivalTitle}: your verification code`
+      : `${festivalTitle}: your password reset code`;
   const text = [
     `Hello ${input.firstName},`,
     '',
@@ -35,4 +42,36 @@ export function codeMail(input: {
      <p>It expires in ${codeLifetimeMinutes} minutes and works once. If you did not ask for it, ignore this mail.</p>`,
   );
   return { to: input.to, subject, text, html };
+}
+
+function noteMail(to: string, firstName: string, subject: string, lines: string[]): MailMessage {
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    ...lines.flatMap((l) => [l, '']),
+    `The ${festivalTitle} team`,
+  ].join('\n');
+  const html = mailLayout(
+    subject,
+    [`<p>Hello ${escapeHtml(firstName)},</p>`, ...lines.map((l) => `<p>${escapeHtml(l)}</p>`)].join('\n'),
+  );
+  return { to, subject, text, html };
+}
+
+/** Sent instead of a code when someone signs up (or asks for a sign-up code) with a verified e-mail. */
+export function accountExistsMail(input: { to: string; firstName: string }): MailMessage {
+  const site = env().SITE_URL.replace(/\/$/, '');
+  return noteMail(input.to, input.firstName, `${festivalTitle}: you already have an account`, [
+    `Someone, probably you, tried to sign up on ${festivalTitle} with this e-mail, which already has an account.`,
+    `Log in at ${site}/login. If you have forgotten your password, reset it at ${site}/forgot-password.`,
+    'If it was not you, you can ignore this mail: nothing has changed.',
+  ]);
+}
+
+/** Sent when someone signs up again with an e-mail whose sign-up, less than a day old, awaits its code. */
+export function pendingSignupMail(input: { to: string; firstName: string }): MailMessage {
+  return noteMail(input.to, input.firstName, `${festivalTitle}: finish your sign-up`, [
+    `Someone, probably you, tried to sign up again on ${festivalTitle} with this e-mail. Your first sign-up is kept and still waits for verification.`,
+    'Enter the code we mailed you on the verification screen, or ask for a new code there. If it was not you, you can ignore this mail.',
+  ]);
 }
