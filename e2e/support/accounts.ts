@@ -144,7 +144,7 @@ export const devOrganiserLogin = { email: 'organiser@aetherfest.example', passwo
 
 /*
  * The seeded organiser's token, fetched once per test worker: every console spec signs in as this one
- * account, and logging it in for each test would trip the per-account login limit (as it should).
+ * account, and logging it in for each test would trip the login limits (as it should).
  */
 let organiserToken: Promise<string> | undefined;
 
