@@ -77,7 +77,7 @@ describeEachDatabase('event registration and payments', (current) => {
       expect(answer.body.data).toEqual({
         verifiedCandidates: [
           { email: leader!.email, fullName: 'Lead Verma', isLeader: true },
-          { email: mate!.email, fullName: 'Mate Verma', isLeader: false },
+          { email: mate!.email, fullName: 'Mate V.', isLeader: false },
         ],
         isDAStudent: false,
         isPaymentMandatory: true,

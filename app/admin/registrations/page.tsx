@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatDateTime } from '@/lib/format';
 import { formatFigure } from '@/lib/money';
 import { searchField, statusField } from '@/components/admin/operations/filter-form';
 import { DateCell, StatusText, tdClass } from '@/components/admin/operations/list-chrome';
@@ -21,7 +22,7 @@ export default async function RegistrationsPage(props: ListPageProps) {
     <OperationsListPage
       name="registrations"
       title="Registrations"
-      intro="Every event registration with its team, members and payment. Search by team, name, e-mail, phone, college or payment id."
+      intro="Every event registration with its team, members and payment. Teammates who left by the link in their confirmation mail are struck through, and a team left below its minimum size is flagged (nothing is refunded automatically). Search by team, name, e-mail, phone, college or payment id."
       filter={filter}
       problem={problem}
       filterLabel="Filter registrations"
@@ -75,7 +76,23 @@ export default async function RegistrationsPage(props: ListPageProps) {
                   </span>
                 </li>
               ))}
+              {r.departedMembers.map((m) => (
+                <li key={m.email} className="text-parchment/70">
+                  <span className="font-semibold line-through">{m.name}</span> left the team on{' '}
+                  <time dateTime={m.leftAt.toISOString()}>{formatDateTime(m.leftAt)}</time>
+                  <span className="block break-all">
+                    <a href={`mailto:${m.email}`} className="underline">
+                      {m.email}
+                    </a>
+                  </span>
+                </li>
+              ))}
             </ul>
+            {r.belowMinimum ? (
+              <p className="mt-2 font-semibold text-amber-300">
+                Below the minimum team size: {r.members.length} of {r.minMembers}
+              </p>
+            ) : null}
           </td>
           <td className={`${tdClass} whitespace-nowrap`}>
             {r.amountPaise > 0 ? formatFigure({ paise: r.amountPaise }) : 'Free'}

@@ -94,10 +94,18 @@ export interface RegistrationMemberRow {
   isLeader: boolean;
 }
 
+/** A teammate who left the team by the link in their confirmation mail. */
+export interface DepartedMemberRow extends RegistrationMemberRow {
+  leftAt: Date;
+}
+
 export interface RegistrationRow {
   id: string;
   createdAt: Date;
   status: 'confirmed' | 'cancelled';
+  cancelledAt: Date | null;
+  /** The option's minimum team size; a confirmed team with fewer members is flagged. */
+  minMembers: number;
   categoryName: string;
   eventId: number;
   eventName: string;
@@ -106,7 +114,12 @@ export interface RegistrationRow {
   amountPaise: number;
   paymentOrderId: string | null;
   paymentId: string | null;
+  /** The team as registered: every member of a cancelled registration, and who is still in a live one. */
   members: RegistrationMemberRow[];
+  /** Teammates who left a live team (or left before it was cancelled), with when. */
+  departedMembers: DepartedMemberRow[];
+  /** A confirmed registration whose team fell below its option's minimum when teammates left. */
+  belowMinimum: boolean;
 }
 
 function registrationConditions(filter: RegistrationFilter): SQL | undefined {
@@ -136,6 +149,8 @@ function selectRegistrations(db: Db) {
       createdAt: registrations.createdAt,
       cursorAt: cursorText(registrations.createdAt),
       status: registrations.status,
+      cancelledAt: registrations.cancelledAt,
+      minMembers: participationOptions.minRange,
       categoryName: eventCategories.name,
       eventId: events.id,
       eventName: events.name,
@@ -152,9 +167,15 @@ function selectRegistrations(db: Db) {
     .leftJoin(paymentOrders, eq(paymentOrders.id, registrations.paymentOrderId));
 }
 
-/** Every member of these registrations (cancelled ones too: the list says who was registered), leader first. */
-async function membersOf(db: Db, registrationIds: string[]): Promise<Map<string, RegistrationMemberRow[]>> {
-  const byRegistration = new Map<string, RegistrationMemberRow[]>();
+/**
+ * Every member of these registrations (cancelled ones too: the list says who was registered), leader
+ * first, each with when their membership ended.
+ */
+async function membersOf(
+  db: Db,
+  registrationIds: string[],
+): Promise<Map<string, (RegistrationMemberRow & { endedAt: Date | null })[]>> {
+  const byRegistration = new Map<string, (RegistrationMemberRow & { endedAt: Date | null })[]>();
   if (registrationIds.length === 0) return byRegistration;
   const rows = await db
     .select({
@@ -165,6 +186,7 @@ async function membersOf(db: Db, registrationIds: string[]): Promise<Map<string,
       phone: users.phoneNumber,
       college: users.college,
       isLeader: registrationMembers.isLeader,
+      endedAt: registrationMembers.cancelledAt,
     })
     .from(registrationMembers)
     .innerJoin(users, eq(users.id, registrationMembers.userId))
@@ -178,18 +200,38 @@ async function membersOf(db: Db, registrationIds: string[]): Promise<Map<string,
       phone: row.phone,
       college: row.college,
       isLeader: row.isLeader,
+      endedAt: row.endedAt,
     });
     byRegistration.set(row.registrationId, list);
   }
   return byRegistration;
 }
 
-async function withMembers(db: Db, rows: Omit<RegistrationRow, 'members'>[]): Promise<RegistrationRow[]> {
-  const members = await membersOf(
+/**
+ * Splits each team into its members and the teammates who left. Cancelling a registration ends every
+ * membership at the registration's own time; a membership that ended earlier (or in a live
+ * registration) is a departure.
+ */
+async function withMembers(
+  db: Db,
+  rows: Omit<RegistrationRow, 'members' | 'departedMembers' | 'belowMinimum'>[],
+): Promise<RegistrationRow[]> {
+  const byRegistration = await membersOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, members: members.get(r.id) ?? [] }));
+  return rows.map((r) => {
+    const members: RegistrationMemberRow[] = [];
+    const departedMembers: DepartedMemberRow[] = [];
+    for (const { endedAt, ...member } of byRegistration.get(r.id) ?? []) {
+      const departed =
+        endedAt !== null && (r.cancelledAt === null || endedAt.getTime() < r.cancelledAt.getTime());
+      if (departed) departedMembers.push({ ...member, leftAt: endedAt });
+      else members.push(member);
+    }
+    const belowMinimum = r.status === 'confirmed' && members.length < r.minMembers;
+    return { ...r, members, departedMembers, belowMinimum };
+  });
 }
 
 /** The row without its keyset position, which only the export's paging needs. */

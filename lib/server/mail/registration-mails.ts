@@ -11,12 +11,16 @@ export interface RegistrationDetails {
   eventName: string;
   optionName: string;
   teamName: string | null;
-  members: { fullName: string; email: string; isLeader: boolean }[];
+  /** Live members, leader first; memberId is the membership row (for a teammate's leave link). */
+  members: { memberId: string; fullName: string; email: string; isLeader: boolean }[];
   amountPaise: number;
   pocs: { name: string; phone: string }[];
   startsAt: Date | null;
   venue: string | null;
 }
+
+const leaveSentence =
+  'Did not agree to join this team? You can leave it, and register for this event elsewhere, here:';
 
 function when(details: RegistrationDetails): string {
   if (!details.startsAt) return `during ${festivalTitle} (20 to 23 February)`;
@@ -34,11 +38,15 @@ function where(details: RegistrationDetails): string {
   return details.venue ? `${details.venue}, ${festival.venue.name}` : festival.venue.name;
 }
 
-/** The confirmation every team member receives, with the event as a calendar file. */
+/**
+ * The confirmation every team member receives, with the event as a calendar file. A teammate's (not the
+ * leader's) carries `leaveUrl`: someone may have put them in a team they never agreed to join.
+ */
 export function registrationConfirmationMail(
   to: { email: string; fullName: string },
   details: RegistrationDetails,
   pass?: PassMailPart | null,
+  leaveUrl?: string | null,
 ): MailMessage {
   const subject = `${festivalTitle}: you are registered for ${details.eventName}`;
   const paid =
@@ -64,6 +72,7 @@ export function registrationConfirmationMail(
     ...pocLines.map((l) => `  - ${l}`),
     '',
     'Bring your festival pass and a government photo ID. The attached calendar file adds the event to your calendar.',
+    ...(leaveUrl ? ['', leaveSentence, leaveUrl] : []),
     ...(pass ? ['', ...passTextLines(pass)] : []),
     '',
     `The ${festivalTitle} team`,
@@ -82,6 +91,7 @@ export function registrationConfirmationMail(
        <tr><td style="padding:2px 12px 2px 0;vertical-align:top">Contacts</td><td>${pocLines.map(escapeHtml).join('<br>')}</td></tr>
      </table>
      <p>Bring your festival pass and a government photo ID.</p>
+     ${leaveUrl ? `<p>${escapeHtml(leaveSentence)} <a href="${escapeHtml(leaveUrl)}">Leave this team</a></p>` : ''}
      ${pass ? passHtml(pass) : ''}`,
   );
   const start = details.startsAt ?? new Date(`${festival.startDate}T09:00:00+05:30`);
@@ -116,6 +126,44 @@ export function refundNoticeMail(
     '',
     `We received your payment of ${formatPrice({ paise: input.amountPaise })} for ${input.what}, but could not complete it: ${input.reason}`,
     'The full amount has been refunded to your original payment method; banks usually show it within 5 to 7 working days.',
+    '',
+    `The ${festivalTitle} team`,
+  ].join('\n');
+  return {
+    to: to.email,
+    subject,
+    text,
+    html: mailLayout(subject, `<p>${text.split('\n').map(escapeHtml).join('<br>')}</p>`),
+  };
+}
+
+/** Told to the leader when a teammate leaves the team by the link in their confirmation. */
+export function teamDepartureMail(
+  to: { email: string; fullName: string },
+  input: {
+    details: RegistrationDetails;
+    leaverName: string;
+    minMembers: number;
+  },
+): MailMessage {
+  const { details } = input;
+  const team = details.teamName ? `team ${details.teamName}` : 'your team';
+  const subject = `${festivalTitle}: ${input.leaverName} left your team for ${details.eventName}`;
+  const remaining = details.members.map((m) => `${m.fullName}${m.isLeader ? ' (leader)' : ''}`);
+  const below = details.members.length < input.minMembers;
+  const pocLines = details.pocs.map((p) => `${p.name}: ${p.phone}`);
+  const text = [
+    `Hello ${to.fullName},`,
+    '',
+    `${input.leaverName} has left ${team} for ${details.eventName}, using the link in their confirmation mail.`,
+    '',
+    'Members now:',
+    ...remaining.map((l) => `  - ${l}`),
+    '',
+    below
+      ? `Your team now has ${details.members.length} member${details.members.length === 1 ? '' : 's'}, below the ${input.minMembers} members ${details.optionName} needs. The registration stays and nothing is refunded automatically; the organisers can see this and may contact you. Please talk to them:`
+      : 'The registration stays as it is. Questions? Please talk to the organisers:',
+    ...pocLines.map((l) => `  - ${l}`),
     '',
     `The ${festivalTitle} team`,
   ].join('\n');

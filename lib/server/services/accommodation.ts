@@ -27,7 +27,7 @@ import {
 import { settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
-import { heldUnits, holdStock } from './stock';
+import { heldUnits, holdStock, replaceAccountHolds } from './stock';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -137,14 +137,17 @@ export async function createAccommodationOrder(
     userId: caller.id,
     amountPaise,
     item: { ...item },
-    hold: (tx, orderId) =>
-      holdStock(tx, {
+    hold: async (tx, orderId) => {
+      // One place per account at a time: a new order replaces the account's earlier unpaid one.
+      await replaceAccountHolds(tx, { userId: caller.id, kind: 'accommodation_option', orderId });
+      await holdStock(tx, {
         orderId,
         kind: 'accommodation_option',
         itemId: option.id,
         quantity: 1,
         label: `${option.typeName} from ${option.startDate}`,
-      }),
+      });
+    },
   });
 }
 

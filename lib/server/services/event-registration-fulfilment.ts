@@ -18,6 +18,7 @@ import {
 } from '@/lib/server/mail/registration-mails';
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
 import type { Fulfiller, PaymentOrder } from '@/lib/server/payments/types';
+import { leaveTeamUrl } from './event-registration-leave-link';
 import { mailRecipient } from './recipients';
 
 /** What an event payment order pays for: enough to register the team without the browser. */
@@ -107,6 +108,7 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
   if (!row) throw new Error(`registration ${registrationId} not found`);
   const members = await db
     .select({
+      memberId: registrationMembers.id,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -124,6 +126,7 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
     optionName: row.optionName,
     teamName: row.teamName,
     members: members.map((m) => ({
+      memberId: m.memberId,
       fullName: `${m.firstName} ${m.lastName}`,
       email: m.email,
       isLeader: m.isLeader,
@@ -138,7 +141,7 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
   };
 }
 
-/** Mails every member of a registration its confirmation, once. */
+/** Mails every member of a registration its confirmation, once; each teammate's carries their leave link. */
 export async function mailRegistration(db: Db, registrationId: string): Promise<void> {
   const details = await registrationDetails(db, registrationId);
   const passes = await passMailPartsByEmail(
@@ -146,7 +149,8 @@ export async function mailRegistration(db: Db, registrationId: string): Promise<
     details.members.map((m) => m.email),
   );
   for (const member of details.members) {
-    await sendMail(db, registrationConfirmationMail(member, details, passes.get(member.email)));
+    const leaveUrl = member.isLeader ? null : leaveTeamUrl(member.memberId);
+    await sendMail(db, registrationConfirmationMail(member, details, passes.get(member.email), leaveUrl));
   }
 }
 

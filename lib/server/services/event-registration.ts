@@ -21,6 +21,7 @@ import {
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
 import { settleOrder } from '@/lib/server/payments/settle';
+import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
 import {
   insertRegistration,
@@ -46,6 +47,29 @@ function sizeRule(option: ParticipationOption): string {
   const { min_range: min, max_range: max } = option;
   if (min === max) return min === 1 ? 'one member' : `exactly ${min} members`;
   return `${min} to ${max} members`;
+}
+
+/** "Asha K.": enough for a leader to recognise a teammate, not enough to look up a stranger. */
+export function shortName(firstName: string, lastName: string): string {
+  const initial = Array.from(lastName.trim())[0];
+  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
+}
+
+/**
+ * The verification call answers whether an address has a verified account, so it is limited per
+ * signed-in person: a team is verified a few times, not hundreds.
+ */
+export const verificationLimit: Limit = { limit: 30, windowSeconds: 600 };
+
+/** POST /api/event-register/user-event-verification/{eventId}: verifyTeam, counted against the caller. */
+export async function verifyTeamForCaller(
+  db: Db,
+  caller: AuthUser,
+  eventId: number,
+  input: { emails: string[]; participationId?: number; teamName?: string | null },
+): Promise<VerifiedTeam> {
+  await consume(db, `event-verification:user:${caller.id}`, verificationLimit);
+  return verifyTeam(db, caller, eventId, input);
 }
 
 /** Every check of the registration gate; throws an AppError with its own message at the first refusal. */
@@ -128,7 +152,8 @@ export async function verifyTeam(
     result: {
       verifiedCandidates: members.map((m, index) => ({
         email: m.email,
-        fullName: `${m.firstName} ${m.lastName}`,
+        // The leader is the caller; a teammate's name is only confirmed, never disclosed in full.
+        fullName: index === 0 ? `${m.firstName} ${m.lastName}` : shortName(m.firstName, m.lastName),
         isLeader: index === 0,
       })),
       isDAStudent,

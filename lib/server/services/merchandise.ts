@@ -19,7 +19,7 @@ import {
 } from '@/lib/server/payments/orders';
 import { settleOrder } from '@/lib/server/payments/settle';
 import type { MerchandiseOrderItem } from './merchandise-fulfilment';
-import { heldUnits, holdStock } from './stock';
+import { heldUnits, holdStock, maxMerchandiseUnitsPerOrder, replaceAccountHolds } from './stock';
 
 /** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
@@ -80,6 +80,14 @@ export async function createMerchandiseOrder(
     if (!variant.visible) throw new AppError('conflict', `${variant.productName} is not on sale any more.`);
     return { variantId: variant.id, size: variant.type, qty: line.qty, unitPricePaise: variant.price };
   });
+  const units = lines.reduce((sum, l) => sum + l.qty, 0);
+  if (units > maxMerchandiseUnitsPerOrder) {
+    throw new AppError(
+      'conflict',
+      `At most ${maxMerchandiseUnitsPerOrder} T-shirts can be ordered at a time. Please pay for these first, then order the rest.`,
+      { reason: 'hold_limit' },
+    );
+  }
   const amountPaise = lines.reduce((sum, l) => sum + l.qty * l.unitPricePaise, 0);
   assertAmountMatches(input.amount, amountPaise);
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
@@ -89,6 +97,7 @@ export async function createMerchandiseOrder(
     amountPaise,
     item: { ...item },
     hold: async (tx: Tx, orderId: string) => {
+      await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId });
       // Always lock in id order, so two carts with the same sizes cannot deadlock.
       for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
         await holdStock(tx, {

@@ -1,7 +1,13 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
-import { accommodationOptions, merchandiseVariants, stockHolds } from '@/lib/server/db/schema';
+import {
+  accommodationOptions,
+  merchandiseVariants,
+  paymentOrders,
+  stockHolds,
+  users,
+} from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 
@@ -66,6 +72,56 @@ async function lockItem(
     .for('update');
   return row ? { ...row, enabled: true } : null;
 }
+
+/**
+ * One account holds stock for one unpaid checkout per kind at a time: a new order of a kind releases
+ * what the same account's earlier unpaid orders of that kind held (a closed checkout leaves its order
+ * unpaid, and the person simply tries again). So one account can never take more than one order's
+ * worth (one stay, at most `maxMerchandiseUnitsPerOrder` T-shirts) away from other buyers. Runs first in
+ * the transaction that creates the order: the account's row lock queues that account's parallel orders,
+ * and the earlier orders are locked before any item, in the order settling locks them, so a payment
+ * arriving for one of them meanwhile either settles first or finds its hold released (and converts it
+ * while stock lasts, as for an expired hold).
+ */
+export async function replaceAccountHolds(
+  tx: Tx,
+  input: { userId: string; kind: StockKind; orderId: string },
+): Promise<void> {
+  // 'no key update': the order row just inserted holds a key-share lock on this row, which 'update' would wait on.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
+  const purpose = input.kind === 'merchandise_variant' ? 'merchandise' : 'accommodation';
+  const earlier = await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.userId, input.userId),
+        eq(paymentOrders.purpose, purpose),
+        eq(paymentOrders.state, 'created'),
+        ne(paymentOrders.id, input.orderId),
+      ),
+    )
+    .orderBy(paymentOrders.id)
+    .for('update');
+  if (earlier.length === 0) return;
+  await tx
+    .update(stockHolds)
+    .set({ releasedAt: now() })
+    .where(
+      and(
+        inArray(
+          stockHolds.paymentOrderId,
+          earlier.map((o) => o.id),
+        ),
+        eq(stockHolds.kind, input.kind),
+        isNull(stockHolds.releasedAt),
+        isNull(stockHolds.convertedAt),
+      ),
+    );
+}
+
+/** The most T-shirts one order (so one account, see replaceAccountHolds) may hold. */
+export const maxMerchandiseUnitsPerOrder = 10;
 
 /** Reserves `quantity` units for an order until the hold expires; refuses when fewer are left. */
 export async function holdStock(

@@ -1,10 +1,11 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { recordAudit } from '@/lib/server/admin/audit';
 import type { AuthUser } from '@/lib/server/auth/session';
-import type { Db } from '@/lib/server/db';
-import { uploads } from '@/lib/server/db/schema';
+import { now } from '@/lib/server/clock';
+import type { Db, Tx } from '@/lib/server/db';
+import { uploads, users } from '@/lib/server/db/schema';
 import { organiserRoles } from '@/lib/roles';
 import { AppError } from '@/lib/server/http/app-error';
 import { fileStorage } from './storage';
@@ -52,6 +53,37 @@ export function uploadIdFromUrl(url: string): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * Identity proofs one account may upload in any 24 hours: a guest needs one or two, and 10 of at most
+ * 5 MB caps what one account can put into storage at 50 MB a day.
+ */
+export const identityUploadsPerDay = 10;
+
+/** Refuses (429) an identity proof past the owner's daily quota; locks the owner's row until commit. */
+async function assertUploadQuota(tx: Tx, ownerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+  const since = new Date(now().getTime() - 86_400_000);
+  const recent = await tx
+    .select({ createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.ownerUserId, ownerId),
+        eq(uploads.purpose, 'identity_proof'),
+        gt(uploads.createdAt, since),
+      ),
+    )
+    .orderBy(asc(uploads.createdAt));
+  if (recent.length < identityUploadsPerDay) return;
+  const oldest = recent[recent.length - identityUploadsPerDay]!.createdAt;
+  const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + 86_400_000 - now().getTime()) / 1000));
+  throw new AppError(
+    'rate_limited',
+    `You have uploaded ${identityUploadsPerDay} files in the last 24 hours, the most we accept. Please use one you already uploaded, or try again tomorrow.`,
+    { retryAfter },
+  );
+}
+
 export async function saveUpload(
   db: Db,
   owner: AuthUser,
@@ -66,7 +98,6 @@ export async function saveUpload(
   if (!type)
     throw new AppError('unsupported_type', 'Only JPEG, PNG, WebP images and PDF files can be uploaded.');
   const storageKey = crypto.randomBytes(24).toString('base64url');
-  await fileStorage().put(storageKey, bytes, type);
   const record = {
     ownerUserId: owner.id,
     purpose,
@@ -75,23 +106,41 @@ export async function saveUpload(
     storageKey,
     originalName: file.name.slice(0, 200) || null,
   };
+  if (purpose === 'identity_proof') {
+    // Counted and recorded under the owner's row lock, so parallel uploads cannot pass the quota together;
+    // the bytes are stored only once the upload is accepted, and the record goes if storing fails.
+    const id = await db.transaction(async (tx) => {
+      await assertUploadQuota(tx, owner.id);
+      const [row] = await tx
+        .insert(uploads)
+        .values({ ...record, createdAt: now() })
+        .returning({ id: uploads.id });
+      return row!.id;
+    });
+    try {
+      await fileStorage().put(storageKey, bytes, type);
+    } catch (error) {
+      await db.delete(uploads).where(eq(uploads.id, id));
+      throw error;
+    }
+    return { id, url: uploadUrl(id) };
+  }
+  await fileStorage().put(storageKey, bytes, type);
   // A content file is an organiser's change to what the public pages show, so it is audited like every
-  // other console write, in the same transaction; a participant's identity proof is not a console action.
+  // other console write, in the same transaction. Organisers' content files have no quota.
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(uploads).values(record).returning({ id: uploads.id });
-    if (purpose === 'content') {
-      await recordAudit(tx, owner, {
-        action: 'upload',
-        entity: 'content_file',
-        entityId: row!.id,
-        after: {
-          name: record.originalName,
-          contentType: type,
-          sizeBytes: bytes.length,
-          url: uploadUrl(row!.id),
-        },
-      });
-    }
+    await recordAudit(tx, owner, {
+      action: 'upload',
+      entity: 'content_file',
+      entityId: row!.id,
+      after: {
+        name: record.originalName,
+        contentType: type,
+        sizeBytes: bytes.length,
+        url: uploadUrl(row!.id),
+      },
+    });
     return row!.id;
   });
   return { id, url: uploadUrl(id) };

@@ -1,0 +1,280 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
+import { POST as contentUpload } from '@/app/api/admin/content-image/route';
+import { POST as upload } from '@/app/api/admin/upload/route';
+import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
+import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
+import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
+import { setClockForTests } from '@/lib/server/clock';
+import { seedIfEmpty } from '@/lib/server/db/seed';
+import {
+  accommodationOptions,
+  accommodationTypes,
+  merchandiseProducts,
+  merchandiseVariants,
+  paymentOrders,
+  stockHolds,
+} from '@/lib/server/db/schema';
+import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
+import { call } from '../support/api';
+import { quickUser } from '../support/accounts';
+import { sandboxPay } from '../support/sandbox';
+import { describeEachDatabase } from '../support/test-db';
+
+type Person = Awaited<ReturnType<typeof quickUser>>;
+type OrderAnswer = { message: string; data: { order: { id: string } } };
+
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
+  'hex',
+);
+
+afterEach(() => {
+  setClockForTests(undefined);
+  setSandboxWebhookMode('immediate');
+});
+
+function multipart(url: string, token: string) {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(png)], 'id.png', { type: 'image/png' }));
+  return new Request(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+}
+
+async function send(handler: typeof upload, request: Request) {
+  const response = await handler(request, { params: Promise.resolve({}) });
+  return {
+    status: response.status,
+    body: (await response.json()) as { message: string; data?: { url: string } },
+  };
+}
+
+describeEachDatabase('one account cannot hold stock without paying', (current) => {
+  const db = () => current().db;
+  beforeAll(async () => {
+    await seedIfEmpty(db());
+  });
+  beforeEach(() => setSandboxWebhookMode('off'));
+
+  async function tee(stock: number) {
+    const [product] = await db()
+      .insert(merchandiseProducts)
+      .values({
+        name: 'Hold Tee',
+        description: 'Test',
+        pricePaise: 10000,
+        image1Url: '/images/merch/tee-front.svg',
+      })
+      .returning();
+    const variants = await db()
+      .insert(merchandiseVariants)
+      .values([
+        { productId: product!.id, type: 'M', stock },
+        { productId: product!.id, type: 'L', stock },
+      ])
+      .returning();
+    return { m: variants[0]!, l: variants[1]! };
+  }
+
+  async function stay(capacity: number) {
+    const [type] = await db()
+      .insert(accommodationTypes)
+      .values({
+        accommodationType: `Hold hall ${Math.random().toString(36).slice(2, 6)}`,
+        pricePerNight: 300,
+      })
+      .returning();
+    const [option] = await db()
+      .insert(accommodationOptions)
+      .values({ typeId: type!.id, startDate: '2027-02-21', days: 1, capacity })
+      .returning();
+    return option!;
+  }
+
+  /** Units of an item held right now by one account's orders. */
+  async function heldBy(
+    person: Person,
+    kind: 'merchandise_variant' | 'accommodation_option',
+    itemIds: number[],
+  ) {
+    const [row] = await db()
+      .select({ n: sql<number>`cast(coalesce(sum(${stockHolds.quantity}), 0) as int)` })
+      .from(stockHolds)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, stockHolds.paymentOrderId))
+      .where(
+        and(
+          eq(paymentOrders.userId, person.userId),
+          eq(stockHolds.kind, kind),
+          inArray(stockHolds.itemId, itemIds),
+          isNull(stockHolds.releasedAt),
+          isNull(stockHolds.convertedAt),
+          gt(stockHolds.expiresAt, new Date()),
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  async function proof(person: Person) {
+    return (await send(upload, multipart('http://localhost/api/admin/upload', person.token))).body.data!.url;
+  }
+
+  describe('accommodation', () => {
+    it('holds one place per account however many unpaid orders it makes, even in parallel', async () => {
+      const option = await stay(10);
+      const hoarder = await quickUser(db());
+      const url = await proof(hoarder);
+      const attempts = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          call<OrderAnswer>(createStayOrder, {
+            token: hoarder.token,
+            body: { amount: 300, accommodationId: option.id, identityProofUrl: url },
+          }),
+        ),
+      );
+      expect(attempts.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(await heldBy(hoarder, 'accommodation_option', [option.id])).toBe(1);
+      // Nine places are still there for honest guests.
+      const guest = await quickUser(db());
+      const answer = await call(createStayOrder, {
+        token: guest.token,
+        body: { amount: 300, accommodationId: option.id, identityProofUrl: await proof(guest) },
+      });
+      expect(answer.status).toBe(200);
+    });
+
+    it('lets a guest who closed the checkout try again, and books the newest order', async () => {
+      const option = await stay(1);
+      const guest = await quickUser(db());
+      const url = await proof(guest);
+      const body = { amount: 300, accommodationId: option.id, identityProofUrl: url };
+      const first = await call<OrderAnswer>(createStayOrder, { token: guest.token, body });
+      const second = await call<OrderAnswer>(createStayOrder, { token: guest.token, body });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(await heldBy(guest, 'accommodation_option', [option.id])).toBe(1);
+      const payData = await sandboxPay(second.body.data.order.id);
+      const confirmed = await call(confirmStay, {
+        token: guest.token,
+        body: { userId: guest.userId, accommodationId: option.id, identityProofUrl: url, payData },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    });
+  });
+
+  describe('merchandise', () => {
+    it('refuses more than 10 T-shirts in one order with a clear message', async () => {
+      const { m, l } = await tee(50);
+      const buyer = await quickUser(db());
+      const answer = await call(createMerchOrder, {
+        token: buyer.token,
+        body: {
+          amount: 1100,
+          cart: [
+            { variantId: m.id, qty: 6 },
+            { variantId: l.id, qty: 5 },
+          ],
+        },
+      });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: {
+          reason: 'hold_limit',
+          message:
+            'At most 10 T-shirts can be ordered at a time. Please pay for these first, then order the rest.',
+        },
+      });
+      expect(await heldBy(buyer, 'merchandise_variant', [m.id, l.id])).toBe(0);
+    });
+
+    it('holds at most one unpaid order per account: 3 carts of 10 leave 10 held, even in parallel', async () => {
+      const { m } = await tee(30);
+      const hoarder = await quickUser(db());
+      const attempts = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          call(createMerchOrder, {
+            token: hoarder.token,
+            body: { amount: 1000, cart: [{ variantId: m.id, qty: 10 }] },
+          }),
+        ),
+      );
+      expect(attempts.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(await heldBy(hoarder, 'merchandise_variant', [m.id])).toBe(10);
+      const honest = await quickUser(db());
+      const answer = await call(createMerchOrder, {
+        token: honest.token,
+        body: { amount: 1000, cart: [{ variantId: m.id, qty: 10 }] },
+      });
+      expect(answer.status).toBe(200);
+    });
+
+    it('still delivers an earlier order that is paid after a newer one replaced its hold, while stock lasts', async () => {
+      const { m } = await tee(5);
+      const buyer = await quickUser(db());
+      const cart = [{ variantId: m.id, qty: 1 }];
+      const first = await call<OrderAnswer>(createMerchOrder, {
+        token: buyer.token,
+        body: { amount: 100, cart },
+      });
+      const second = await call<OrderAnswer>(createMerchOrder, {
+        token: buyer.token,
+        body: { amount: 100, cart },
+      });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const payData = await sandboxPay(first.body.data.order.id);
+      const answer = await call(orderMerchandise, {
+        token: buyer.token,
+        body: { userId: buyer.userId, cart: [{ ...cart[0], totalPrice: 100 }], payData },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    });
+  });
+
+  describe('uploads', () => {
+    it('accepts 10 identity proofs a day per account, then answers 429 until a day has passed', async () => {
+      const clock = { at: Date.now() };
+      setClockForTests(() => new Date(clock.at));
+      const person = await quickUser(db());
+      for (let i = 0; i < 10; i += 1) {
+        const answer = await send(upload, multipart('http://localhost/api/admin/upload', person.token));
+        expect(answer.status, answer.body.message).toBe(201);
+      }
+      const refused = await send(upload, multipart('http://localhost/api/admin/upload', person.token));
+      expect(refused).toMatchObject({
+        status: 429,
+        body: {
+          message:
+            'You have uploaded 10 files in the last 24 hours, the most we accept. Please use one you already uploaded, or try again tomorrow.',
+        },
+      });
+      const other = await quickUser(db());
+      expect((await send(upload, multipart('http://localhost/api/admin/upload', other.token))).status).toBe(
+        201,
+      );
+      clock.at += 24 * 3600_000 + 1000;
+      expect((await send(upload, multipart('http://localhost/api/admin/upload', person.token))).status).toBe(
+        201,
+      );
+    });
+
+    it('holds under parallel uploads', async () => {
+      const person = await quickUser(db());
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, () =>
+          send(upload, multipart('http://localhost/api/admin/upload', person.token)),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(4);
+    });
+
+    it('does not limit organisers’ content files for the console', async () => {
+      const organiser = await quickUser(db(), { role: 'organiser' });
+      for (let i = 0; i < 12; i += 1) {
+        const answer = await send(
+          contentUpload,
+          multipart('http://localhost/api/admin/content-image', organiser.token),
+        );
+        expect(answer.status, answer.body.message).toBe(201);
+      }
+    });
+  });
+});

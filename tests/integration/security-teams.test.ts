@@ -1,0 +1,243 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
+import { POST as leave } from '@/app/api/event-register/leave-team/route';
+import { POST as verify } from '@/app/api/event-register/user-event-verification/[eventId]/route';
+import { GET as myPass } from '@/app/api/my-pass/route';
+import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
+import { listAudit } from '@/lib/server/admin/audit';
+import { listRegistrations } from '@/lib/server/admin/lists';
+import { setClockForTests } from '@/lib/server/clock';
+import { seedIfEmpty } from '@/lib/server/db/seed';
+import { registrationMembers } from '@/lib/server/db/schema';
+import { listOutbox } from '@/lib/server/mail/mail-service';
+import { leaveTeamToken, teamForLeaveToken } from '@/lib/server/services/event-registration-leave';
+import { call } from '../support/api';
+import { signedInUser } from '../support/accounts';
+import { createTestEvent, liveMembers, liveRegistrations } from '../support/events';
+import { describeEachDatabase } from '../support/test-db';
+
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+
+afterEach(() => setClockForTests(undefined));
+
+describeEachDatabase('team registration needs each teammate’s consent', (current) => {
+  const db = () => current().db;
+  beforeAll(async () => {
+    await seedIfEmpty(db());
+  });
+  beforeEach(() => setClockForTests(undefined));
+
+  let counter = 0;
+  async function person(first: string, last: string): Promise<Person> {
+    counter += 1;
+    return signedInUser(db(), {
+      first_name: first,
+      last_name: last,
+      email: `${first}.${Date.now()}.${counter}@example.com`,
+    });
+  }
+
+  async function freeTeam(min = 2, max = 3, size = 3) {
+    const { event, option } = await createTestEvent(db(), { price: 0, min, max, name: `Duel ${counter}` });
+    const people = [
+      await person('Lead', 'Owner'),
+      await person('Asha', 'Kulkarni'),
+      await person('Ravi', 'Menon'),
+    ].slice(0, size);
+    const answer = await call(register, {
+      token: people[0]!.token,
+      params: { eventId: String(event.id) },
+      body: {
+        registerData: { emails: people.map((p) => p.email), participationId: option.id, teamName: 'Owls' },
+        payData: null,
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const [registration] = await liveRegistrations(db(), event.id);
+    return { event, option, people, registration: registration! };
+  }
+
+  /** The leave link mailed to a member for an event, read from the outbox. */
+  async function leaveLinkOf(member: Person, eventName: string): Promise<string | null> {
+    const mail = (await listOutbox(db(), { to: member.email })).find((m) =>
+      m.subject.includes(`you are registered for ${eventName}`),
+    );
+    if (!mail) throw new Error(`no confirmation mailed to ${member.email}`);
+    const match = mail.text.match(/https?:\/\/\S+\/leave-team\?token=([A-Za-z0-9._-]+)/);
+    return match ? decodeURIComponent(match[1]!) : null;
+  }
+
+  describe('verification answer', () => {
+    it('shows a teammate as first name and last-name initial, the leader in full', async () => {
+      const { event, option } = await createTestEvent(db(), { price: 0, min: 2, max: 3 });
+      const leader = await person('Lead', 'Owner');
+      const mate = await person('Asha', 'Kulkarni');
+      const answer = await call<{ data: { verifiedCandidates: unknown[] } }>(verify, {
+        token: leader.token,
+        params: { eventId: String(event.id) },
+        body: { emails: [leader.email, mate.email], participationId: option.id },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.verifiedCandidates).toEqual([
+        { email: leader.email, fullName: 'Lead Owner', isLeader: true },
+        { email: mate.email, fullName: 'Asha K.', isLeader: false },
+      ]);
+      expect(JSON.stringify(answer.body)).not.toContain('Kulkarni');
+    });
+
+    it('is limited per signed-in user: the 31st call in ten minutes is a 429', async () => {
+      const { event, option } = await createTestEvent(db(), { price: 0, min: 1, max: 1 });
+      const prober = await person('Pro', 'Ber');
+      const other = await person('Oth', 'Er');
+      const ask = (who: Person) =>
+        call(verify, {
+          token: who.token,
+          params: { eventId: String(event.id) },
+          body: { emails: [who.email], participationId: option.id },
+        });
+      for (let i = 0; i < 30; i += 1) expect((await ask(prober)).status).toBe(200);
+      const refused = await ask(prober);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(
+        /^Too many attempts\. Please try again in \d+ (minutes?|seconds)\.$/,
+      );
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Another person is not affected.
+      expect((await ask(other)).status).toBe(200);
+    });
+  });
+
+  describe('leaving a team from the confirmation mail', () => {
+    it('mails each teammate a signed leave link and the leader none', async () => {
+      const { event, people } = await freeTeam();
+      const [leader, asha, ravi] = people;
+      expect(await leaveLinkOf(leader!, event.name)).toBeNull();
+      const ashaToken = await leaveLinkOf(asha!, event.name);
+      const raviToken = await leaveLinkOf(ravi!, event.name);
+      expect(ashaToken).toBeTruthy();
+      expect(raviToken).toBeTruthy();
+      expect(ashaToken).not.toBe(raviToken);
+      const view = await teamForLeaveToken(db(), ashaToken!);
+      expect(view).toMatchObject({
+        state: 'member',
+        eventName: event.name,
+        teamName: 'Owls',
+        memberName: 'Asha Kulkarni',
+        leaderName: 'Lead Owner',
+      });
+    });
+
+    it('refuses forged, altered and malformed tokens', async () => {
+      const { event, people } = await freeTeam();
+      const token = (await leaveLinkOf(people[1]!, event.name))!;
+      const [id, mac] = token.split('.');
+      const flipped = `${id}.${mac!.slice(0, -2)}${mac!.endsWith('AA') ? 'BB' : 'AA'}`;
+      for (const bad of [flipped, `${id}.`, 'nonsense', '', `${'0'.repeat(36)}.${mac}`]) {
+        const answer = await call(leave, { body: { token: bad } });
+        expect(answer.status, bad).toBe(400);
+        expect(answer.body.message).toBe(
+          'This link is not valid. Please use the link from your confirmation mail.',
+        );
+        expect((await teamForLeaveToken(db(), bad)).state).toBe('invalid');
+      }
+      expect(await liveMembers(db(), event.id)).toHaveLength(3);
+    });
+
+    it('removes the member, frees them for the event, cancels their pass, mails the leader and is audited', async () => {
+      const { event, option, people, registration } = await freeTeam();
+      const [leader, asha, ravi] = people;
+      expect(
+        (await call<{ data: { status: string } }>(myPass, { token: asha!.token })).body.data.status,
+      ).toBe('valid');
+      const token = (await leaveLinkOf(asha!, event.name))!;
+      const answer = await call(leave, { body: { token } });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { message: `You have left team Owls for ${event.name}.` },
+      });
+      const live = await liveMembers(db(), event.id);
+      expect(live.map((m) => m.userId).sort()).toEqual([leader!.userId, ravi!.userId].sort());
+      expect(await liveRegistrations(db(), event.id)).toHaveLength(1);
+      // Their pass covered only this event, so it is cancelled.
+      expect(
+        (await call<{ data: { status: string } }>(myPass, { token: asha!.token })).body.data.status,
+      ).toBe('cancelled');
+      // The leader is told, with who left and who is still in the team.
+      const leaderMail = (await listOutbox(db(), { to: leader!.email })).find((m) =>
+        m.subject.includes('left your team'),
+      );
+      expect(leaderMail?.text).toContain('Asha Kulkarni');
+      expect(leaderMail?.text).toContain('Ravi Menon');
+      // The audit log says who left which registration.
+      const audit = await listAudit(db(), { entity: 'registration', entityId: registration.id });
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ action: 'leave_team', actorEmail: asha!.email });
+      // The console's list shows the departure (and the CSV's member columns leave them out).
+      const list = await listRegistrations(db(), registrationFilterSchema.parse({ eventId: event.id }));
+      const row = list.items.find((r) => r.id === registration.id)!;
+      expect(row.members.map((m) => m.email)).toEqual([leader!.email, ravi!.email]);
+      expect(row.departedMembers).toEqual([
+        expect.objectContaining({ email: asha!.email, leftAt: expect.any(Date) }),
+      ]);
+      expect(row.belowMinimum).toBe(false);
+      // Asha may now register for the same event in her own team.
+      const own = await call(register, {
+        token: asha!.token,
+        params: { eventId: String(event.id) },
+        body: {
+          registerData: {
+            emails: [asha!.email, (await person('New', 'Mate')).email],
+            participationId: option.id,
+            teamName: 'Larks',
+          },
+        },
+      });
+      expect(own.status, JSON.stringify(own.body)).toBe(201);
+      // Using the link again changes nothing.
+      const again = await call(leave, { body: { token } });
+      expect(again).toMatchObject({ status: 409, body: { message: 'You have already left this team.' } });
+      expect((await teamForLeaveToken(db(), token)).state).toBe('left');
+    });
+
+    it('keeps a team that falls below its minimum, flagged for organisers, without a refund', async () => {
+      const { event, people, registration } = await freeTeam(2, 2, 2);
+      const [leader, asha] = people;
+      const answer = await call(leave, { body: { token: (await leaveLinkOf(asha!, event.name))! } });
+      expect(answer.status).toBe(200);
+      const [still] = await liveRegistrations(db(), event.id);
+      expect(still).toMatchObject({ id: registration.id, status: 'confirmed' });
+      const list = await listRegistrations(db(), registrationFilterSchema.parse({ eventId: event.id }));
+      expect(list.items[0]).toMatchObject({ belowMinimum: true, minMembers: 2 });
+      const leaderMail = (await listOutbox(db(), { to: leader!.email })).find((m) =>
+        m.subject.includes('left your team'),
+      );
+      expect(leaderMail?.text).toContain('below the 2 members');
+    });
+
+    it('gives the leader no way to leave by link, even with a token made for them', async () => {
+      const { event, registration, people } = await freeTeam();
+      const [leaderRow] = await db()
+        .select()
+        .from(registrationMembers)
+        .where(
+          and(
+            eq(registrationMembers.registrationId, registration.id),
+            eq(registrationMembers.isLeader, true),
+          ),
+        );
+      const token = leaveTeamToken(leaderRow!.id);
+      const answer = await call(leave, { body: { token } });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: {
+          message:
+            'A team leader cannot leave by link. To cancel the registration, please contact the event’s organisers.',
+        },
+      });
+      expect((await teamForLeaveToken(db(), token)).state).toBe('leader');
+      expect(await liveMembers(db(), event.id)).toHaveLength(3);
+      expect(people).toHaveLength(3);
+    });
+  });
+});
