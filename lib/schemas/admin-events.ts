@@ -29,10 +29,11 @@ const festivalOffset = '+05:30';
 const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const zonedDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** 'HH:MM' or 'HH:MM:SS' within a day (new Date() takes 24:00 as the next day's midnight). */
+/** The time of 'YYYY-MM-DDTHH:MM[:SS]...' within a day (new Date() takes 24:00 as the next day's midnight). */
 function realTime(value: string): boolean {
-  const [hours, minutes, seconds = '0'] = value.split(':');
-  return Number(hours) <= 23 && Number(minutes) <= 59 && Number(seconds.slice(0, 2)) <= 59;
+  const match = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  if (!match) return false;
+  return Number(match[1]) <= 23 && Number(match[2]) <= 59 && Number(match[3] ?? 0) <= 59;
 }
 
 /**
@@ -49,8 +50,14 @@ const startsAt = z
     const when = new Date(withZone);
     const year = when.getUTCFullYear();
     // new Date() rolls 30 February into March: the day as typed must exist, and so must the time.
-    const realDay = isCalendarDate(withZone.slice(0, 10), 2000, 2100) && realTime(withZone.slice(11, 19));
-    if (!zonedDateTime.test(withZone) || !realDay || Number.isNaN(when.getTime()) || year < 2000 || year > 2100) {
+    const realDay = isCalendarDate(withZone.slice(0, 10), 2000, 2100) && realTime(withZone);
+    if (
+      !zonedDateTime.test(withZone) ||
+      !realDay ||
+      Number.isNaN(when.getTime()) ||
+      year < 2000 ||
+      year > 2100
+    ) {
       ctx.addIssue({ code: 'custom', message: 'Start time must be a real date and time.' });
       return z.NEVER;
     }

@@ -33,7 +33,7 @@ export function dobError(dob: string, today: Date = new Date()): string | null {
   if (!dob) return 'Date of birth is required';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return 'Date of birth is required';
   // A day that exists, not 30 February or the year 0 (Date.parse would roll them into another day).
-  if (!isCalendarDate(dob)) return 'Date of birth must be a real date';
+  if (!isCalendarDate(dob, 1900, 9999)) return 'Date of birth must be a real date';
   if (dob > isoDay(today)) return 'Date of birth cannot be in the future';
   if (dob > isoDay(subYears(today, minimumAge))) return `You must be at least ${minimumAge} years old`;
   return null;

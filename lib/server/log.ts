@@ -39,7 +39,8 @@ export function scrub(value: unknown, seen = new WeakSet<object>()): unknown {
   if (seen.has(value)) return '[circular]';
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => scrub(item, seen));
-  if (value instanceof Date) return value;
+  // Errors go through the error serialiser (which scrubs its own result); dates have nothing to hide.
+  if (value instanceof Error || value instanceof Date) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     copy[key] = valueFields.has(key) ? '[redacted]' : scrub(item, seen);
@@ -58,6 +59,8 @@ export function createLogger(destination?: DestinationStream, overrides: LoggerO
     level: env().LOG_LEVEL,
     base: { app: 'festival-site' },
     serializers: { err: errorSerializer, error: errorSerializer },
+    // Every other field of a log line is scrubbed the same way (a body or an address logged by mistake).
+    formatters: { log: (object) => scrub(object) as Record<string, unknown> },
     redact: {
       paths: secretFields.flatMap((field) => [field, `*.${field}`]),
       censor: '[redacted]',

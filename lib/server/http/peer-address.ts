@@ -66,8 +66,16 @@ export function installPeerAddress(): void {
   const current = state();
   if (current.installed) return;
   current.installed = true;
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  http.Server.prototype.emit = function emitWithPeer(this: http.Server, event: string | symbol, ...args: unknown[]) {
+  const emit = http.Server.prototype.emit as (
+    this: http.Server,
+    event: string | symbol,
+    ...args: unknown[]
+  ) => boolean;
+  http.Server.prototype.emit = function emitWithPeer(
+    this: http.Server,
+    event: string | symbol,
+    ...args: unknown[]
+  ) {
     if (event === 'request' && args[0] instanceof http.IncomingMessage) stampPeerAddress(args[0]);
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
