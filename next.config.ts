@@ -25,11 +25,12 @@ const csp = [
 ].join('; ');
 
 const securityHeaders = [
-  { key: 'Content-Security-Policy', value: csp },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=(self)' },
   { key: 'X-Frame-Options', value: 'DENY' },
+  // Production only: a laptop's http://localhost must not be pinned to HTTPS.
+  ...(isDev ? [] : [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]),
 ];
 
 const nextConfig: NextConfig = {
@@ -46,6 +47,12 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
+      {
+        // Not on stored files: a header set here wins over the route's own, and /api/uploads/{id} sends a
+        // stricter policy of its own ("default-src 'none'; sandbox") that must reach the browser.
+        source: '/:path((?!api/uploads/).*)',
+        headers: [{ key: 'Content-Security-Policy', value: csp }],
+      },
       {
         // The service worker: browsers must ask for it again on each check, so a new version (or a fix)
         // reaches phones at once rather than after an HTTP cache expiry.

@@ -120,7 +120,11 @@ export const accommodationTypeSchema = z.object({
   accommodationType: text('Name', 80),
   /** Whole rupees per night; empty means not priced yet (the type cannot be booked until it is). */
   pricePerNight: optional(wholeNumber('Price per night', 1, 100_000)),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters.').optional(),
+  description: z
+    .string('Description must be text.')
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters.')
+    .optional(),
   isVisible: visible,
 });
 export const accommodationTypeChangeSchema = accommodationTypeSchema.partial();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar';
 import { emptyAsNone, id, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
 
 /**
@@ -28,6 +29,13 @@ const festivalOffset = '+05:30';
 const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const zonedDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The time of 'YYYY-MM-DDTHH:MM[:SS]...' within a day (new Date() takes 24:00 as the next day's midnight). */
+function realTime(value: string): boolean {
+  const match = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  if (!match) return false;
+  return Number(match[1]) <= 23 && Number(match[2]) <= 59 && Number(match[3] ?? 0) <= 59;
+}
+
 /**
  * When the event starts: an ISO date-time with its zone, or the console's `datetime-local` value (festival
  * time). Answers an ISO string; '' or null means "not scheduled yet".
@@ -41,7 +49,15 @@ const startsAt = z
     const withZone = localDateTime.test(v) ? `${v}${festivalOffset}` : v;
     const when = new Date(withZone);
     const year = when.getUTCFullYear();
-    if (!zonedDateTime.test(withZone) || Number.isNaN(when.getTime()) || year < 2000 || year > 2100) {
+    // new Date() rolls 30 February into March: the day as typed must exist, and so must the time.
+    const realDay = isCalendarDate(withZone.slice(0, 10), 2000, 2100) && realTime(withZone);
+    if (
+      !zonedDateTime.test(withZone) ||
+      !realDay ||
+      Number.isNaN(when.getTime()) ||
+      year < 2000 ||
+      year > 2100
+    ) {
       ctx.addIssue({ code: 'custom', message: 'Start time must be a real date and time.' });
       return z.NEVER;
     }

@@ -1,5 +1,6 @@
 import { subYears } from 'date-fns';
 import { z } from 'zod';
+import { isCalendarDate } from './calendar';
 
 /**
  * Account payloads, shared by the forms and the route handlers. Messages are SPEC.md part 5's, verbatim.
@@ -9,10 +10,14 @@ export const minimumAge = 15;
 export const otpLength = 6;
 
 const required = 'This field is required';
+/** Longest name, college name and password a form may send; past these the text is not a real one. */
+export const maxLengths = { name: 60, college: 120, email: 254, password: 200 } as const;
+
 const nameSchema = z
   .string(required)
   .trim()
   .min(1, required)
+  .max(maxLengths.name, `Name must be at most ${maxLengths.name} characters`)
   .regex(/^[\p{L}\s-]+$/u, 'Name must contain only letters');
 
 /** 'YYYY-MM-DD' of a date in local time. */
@@ -26,9 +31,9 @@ export function isoDay(date: Date): string {
 /** The date-of-birth rule: required, not in the future, at least 15 years before `today`. */
 export function dobError(dob: string, today: Date = new Date()): string | null {
   if (!dob) return 'Date of birth is required';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) {
-    return 'Date of birth is required';
-  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return 'Date of birth is required';
+  // A day that exists, not 30 February or the year 0 (Date.parse would roll them into another day).
+  if (!isCalendarDate(dob, 1900, 9999)) return 'Date of birth must be a real date';
   if (dob > isoDay(today)) return 'Date of birth cannot be in the future';
   if (dob > isoDay(subYears(today, minimumAge))) return `You must be at least ${minimumAge} years old`;
   return null;
@@ -38,7 +43,7 @@ export const emailSchema = z
   .string('Invalid email address')
   .trim()
   .toLowerCase()
-  .max(254, 'Invalid email address')
+  .max(maxLengths.email, 'Invalid email address')
   .pipe(z.email('Invalid email address'));
 
 const passwordSchema = z
@@ -66,7 +71,11 @@ export const registerPayloadSchema = z.object({
     if (message) ctx.addIssue({ code: 'custom', message });
   }),
   gender: z.enum(genders, 'Please select a gender'),
-  Clg: z.string('College name is required').trim().min(1, 'College name is required').max(200),
+  Clg: z
+    .string('College name is required')
+    .trim()
+    .min(1, 'College name is required')
+    .max(maxLengths.college, `College name must be at most ${maxLengths.college} characters`),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -98,7 +107,10 @@ export const resendOtpSchema = z.object({
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string('Please enter your password').min(1, 'Please enter your password').max(200),
+  password: z
+    .string('Please enter your password')
+    .min(1, 'Please enter your password')
+    .max(maxLengths.password, `Password must be at most ${maxLengths.password} characters`),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

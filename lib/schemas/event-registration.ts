@@ -8,12 +8,22 @@ import { payDataSchema } from './payment';
  */
 
 const emailList = z
-  .array(z.string().trim().toLowerCase().max(254), 'Please list the team members’ e-mails.')
+  .array(
+    z
+      .string('Each team member must be an e-mail address.')
+      .trim()
+      .toLowerCase()
+      .max(254, 'An e-mail address must be at most 254 characters.'),
+    'Please list the team members’ e-mails.',
+  )
   .min(1, 'Please list the team members’ e-mails.')
   .max(50, 'A team cannot have more than 50 members.');
 
 /** POST /api/event-register/user-event-verification/{eventId}; participationId names the chosen option. */
-export const teamNameSchema = z.string().trim().max(60, 'Team name must be at most 60 characters.');
+export const teamNameSchema = z
+  .string('Team name must be text.')
+  .trim()
+  .max(60, 'Team name must be at most 60 characters.');
 
 export const verifyTeamSchema = z.object({
   emails: emailList,

@@ -64,11 +64,14 @@ export const createMerchandiseOrderSchema = z.object({
 
 export const orderMerchandiseSchema = z.object({
   userId: z.string().uuid('userId must be your account id.'),
-  cart: z.array(
-    z
-      .object({ variantId: z.coerce.number().int().positive(), qty: z.coerce.number().int().min(1) })
-      .passthrough(),
-  ),
+  cart: z
+    .array(
+      z
+        .object({ variantId: z.coerce.number().int().positive(), qty: z.coerce.number().int().min(1) })
+        .passthrough(),
+      'Your cart is empty.',
+    )
+    .max(10, 'Too many lines in one cart.'),
   payData: payDataSchema,
 });
 
@@ -76,13 +79,20 @@ export const createAccommodationOrderSchema = z.object({
   amount: z.number('Amount must be a number.').positive(),
   accommodationId: z.coerce.number().int().positive(),
   /** Sent by this site's screen so a payment can be booked even if the browser never confirms. */
-  identityProofUrl: z.string().min(1).max(300).optional(),
+  identityProofUrl: z
+    .string('Please upload an identity proof.')
+    .min(1, 'Please upload an identity proof.')
+    .max(300, 'The identity proof link is too long.')
+    .optional(),
 });
 
 export const confirmAccommodationSchema = z.object({
   userId: z.string().uuid('userId must be your account id.'),
   accommodationId: z.coerce.number().int().positive(),
-  identityProofUrl: z.string().min(1, 'Please upload an identity proof.').max(300),
+  identityProofUrl: z
+    .string('Please upload an identity proof.')
+    .min(1, 'Please upload an identity proof.')
+    .max(300, 'The identity proof link is too long.'),
   payData: payDataSchema,
 });
 

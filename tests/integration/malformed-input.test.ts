@@ -40,6 +40,11 @@ const badBodies = [
   '{"registerData": [], "payData": "x", "userId": "not-a-uuid", "accommodationId": -1}',
   '{"amount": 1e309, "eventId": "1; drop table users", "participationId": 0.5, "emails": [null]}',
   JSON.stringify({ email: 'a'.repeat(10_000) + '@x.co', password: 'p'.repeat(10_000) }),
+  // NUL characters, which PostgreSQL refuses in text, in values and in a key.
+  '{"email": "a\\u0000@x.co", "first_name": "\\u0000", "emails": ["\\u0000"], "cart": [{"size\\u0000": 1}]}',
+  // Dates that do not exist, and more than 64 KB.
+  '{"DOB": "2001-02-29", "startsAt": "2027-02-30T10:00"}',
+  JSON.stringify({ first_name: 'a'.repeat(70_000) }),
 ];
 
 const routes = {

@@ -29,6 +29,7 @@ export async function call<T = Record<string, unknown>>(
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     // A fresh address per call unless a test pins one, so per-IP limits only bite where a test means them to.
+    // The test setup trusts one proxy, so this (the proxy's entry, the last one) is the caller's address.
     'x-forwarded-for':
       options.ip ?? `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
     ...options.headers,

@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { authenticate, type AuthUser } from '@/lib/server/auth/session';
 import { getDb, type Db } from '@/lib/server/db';
 import { apiGuardMessages, organiserRoles } from '@/lib/roles';
+import { env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { queryObject } from '@/lib/query-string';
 import { AppError } from './app-error';
+import { normaliseAddress, peerAddressInstalled, peerHeaderName } from './peer-address';
 
 /**
  * The one wrapper every route handler goes through. It owns authentication, role checks, payload
@@ -65,9 +67,37 @@ type Handler<C> = (ctx: C) => Promise<Reply | Response>;
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('x-real-ip') || 'unknown';
+/**
+ * The caller's address, for per-IP limits. With no trusted proxy (TRUSTED_PROXY_HOPS=0) it is the socket's
+ * address, which start-up stamps on every request (peer-address.ts); X-Forwarded-For is then ignored, as
+ * any client can write it. Behind N proxies that each append to X-Forwarded-For it is the Nth address from
+ * the right: the one the outermost trusted proxy saw. Entries left of it were written by the client.
+ */
+export function clientIp(request: Request, hops: number = env().TRUSTED_PROXY_HOPS): string {
+  const peer = normaliseAddress(request.headers.get(peerHeaderName()));
+  if (hops === 0) return peer ?? unknownPeer();
+  return forwardedAddress(request.headers.get('x-forwarded-for'), hops) ?? peer ?? unknownPeer();
+}
+
+/** The Nth address from the right of an X-Forwarded-For value (the leftmost if fewer); null if none. */
+export function forwardedAddress(value: string | null, hops: number): string | null {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return null;
+  return normaliseAddress(entries[Math.max(0, entries.length - hops)]);
+}
+
+let warnedUnknownPeer = false;
+
+/** No address at all: every such caller shares one bucket, so say so once in the log. */
+function unknownPeer(): string {
+  if (!warnedUnknownPeer && peerAddressInstalled()) {
+    warnedUnknownPeer = true;
+    logger.warn('a request came without a client address; check TRUSTED_PROXY_HOPS');
+  }
+  return 'unknown';
 }
 
 export function replyJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -95,25 +125,133 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown, fallback: st
   throw new AppError('invalid_input', Object.values(errors)[0] ?? fallback, { fieldErrors: errors });
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('invalid_input', 'The request body must be valid JSON.');
+/** The most a JSON or text body may hold; uploads (multipart) are read by their handlers, with their caps. */
+export const maxBodyBytes = 64 * 1024;
+
+export const bodyMessages = {
+  tooLarge: `The request is too large: at most ${maxBodyBytes / 1024} KB may be sent here.`,
+  notJson: 'The request body must be sent as JSON (Content-Type: application/json).',
+  invalidJson: 'The request body must be valid JSON.',
+  nul: 'Text may not contain a NUL character.',
+  otherSite: 'This request came from another site and was refused.',
+} as const;
+
+/**
+ * The body as text, refused with a 413 past `limit` bytes: at once when Content-Length says so, else as
+ * soon as the stream passes the limit (it is cancelled, so nothing more is read or kept).
+ */
+async function readCappedText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new AppError('too_large', bodyMessages.tooLarge);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError('too_large', bodyMessages.tooLarge);
+    }
+    chunks.push(value);
   }
+  // As request.text() decodes: UTF-8, a leading byte-order mark dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** application/json or a +json type (application/problem+json), parameters such as charset aside. */
+function isJsonType(contentType: string | null): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await readCappedText(request, maxBodyBytes);
+  if (text.trim() === '') return {};
+  // A form or a text/plain body is what another site can send without asking (no CORS preflight).
+  if (!isJsonType(request.headers.get('content-type'))) {
+    throw new AppError('unsupported_type', bodyMessages.notJson);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_input', bodyMessages.invalidJson);
+  }
+  refuseNul(parsed, []);
+  return parsed;
+}
+
+/**
+ * A 400 naming the first field (or key) that holds a NUL character: PostgreSQL refuses it in text, and no
+ * form has a reason to send one. Checked here for every body, query string and path parameter, so no
+ * schema can forget it.
+ */
+function refuseNul(value: unknown, path: (string | number)[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) nulError(path);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => refuseNul(item, [...path, index]));
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\0')) nulError(path);
+      refuseNul(item, [...path, key]);
+    }
+  }
+}
+
+function nulError(path: (string | number)[]): never {
+  const key = path.length > 0 ? path.join('.') : '_';
+  throw new AppError('invalid_input', bodyMessages.nul, { fieldErrors: { [key]: bodyMessages.nul } });
 }
 
 async function readBody(request: Request, option: BodyOption): Promise<unknown> {
   if (option === undefined) return undefined;
-  if (option === 'text') return request.text();
+  if (option === 'text') {
+    const text = await readCappedText(request, maxBodyBytes);
+    if (text.includes('\0')) throw new AppError('invalid_input', bodyMessages.nul);
+    return text;
+  }
   return parseInput(option, await readJson(request), 'Please check the form and try again.');
 }
 
 function readQuery(request: Request, option: QueryOption): unknown {
+  const params = new URL(request.url).searchParams;
+  for (const [key, value] of params) {
+    if (key.includes('\0')) nulError([]);
+    refuseNul(value, [key]);
+  }
   if (option === undefined) return undefined;
-  return parseInput(option, queryObject(new URL(request.url).searchParams), 'Please check the filters.');
+  return parseInput(option, queryObject(params), 'Please check the filters.');
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery: a state-changing call whose Origin is another site's is refused (403). The
+ * site's own pages send its origin (SITE_URL's, or the one the request was addressed to); calls without
+ * an Origin (the payment provider's webhook, curl, other servers) carry no visitor's cookies and pass.
+ */
+function refuseOtherOrigin(request: Request): void {
+  if (!stateChanging.has(request.method.toUpperCase())) return;
+  const origin = request.headers.get('origin');
+  if (origin === null) return;
+  if (origin === new URL(env().SITE_URL).origin) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // 'null' (a sandboxed frame, a privacy-minded redirect) or garbage: not this site.
+  }
+  const ownHosts = [request.headers.get('host'), new URL(request.url).host];
+  if (host !== null && ownHosts.includes(host)) return;
+  throw new AppError('forbidden', bodyMessages.otherSite);
 }
 
 /** The caller when `auth` lets them in: 401 without a valid token, 403 for a role not on the list. */
@@ -174,11 +312,13 @@ export function apiRoute(
   return async (request, context) => {
     const requestId = crypto.randomUUID();
     try {
+      refuseOtherOrigin(request);
       const db = await getDb();
       const user = options.auth ? await signedInUser(db, request, options.auth) : undefined;
       const query = readQuery(request, options.query);
       const body = await readBody(request, options.body);
       const params = (await context?.params) ?? {};
+      refuseNul(params, []);
       const result = await fn({
         request,
         body,

@@ -1,8 +1,19 @@
 import 'server-only';
 
-/** A one-event iCalendar file (RFC 5545) for a confirmation mail's attachment. */
+/**
+ * A one-event iCalendar file (RFC 5545) for a confirmation mail's attachment.
+ *
+ * Text comes from people (team names, event names, venues): every line break (CR LF, a lone CR or a lone
+ * LF) becomes the format's escaped "\n", and other control characters are dropped, so no text can end its
+ * line and start a property of its own (an ATTENDEE, a second VEVENT).
+ */
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 
 function utcStamp(date: Date): string {

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCustomRoute } from 'next/dist/lib/build-custom-route';
+
+/** The headers next.config.ts sets on a path, its rules compiled as Next compiles them. */
+async function headersFor(pathname: string, nodeEnv: string) {
+  vi.stubEnv('NODE_ENV', nodeEnv);
+  vi.resetModules();
+  const config = (await import('@/next.config')).default;
+  const rules = (await config.headers?.()) ?? [];
+  const result: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!new RegExp(buildCustomRoute('header', rule).regex).test(pathname)) continue;
+    for (const { key, value } of rule.headers) result[key.toLowerCase()] = value;
+  }
+  return result;
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('next.config.ts security headers', () => {
+  it('sets the site-wide CSP on pages and the API, but not on stored files (their own CSP is stricter)', async () => {
+    for (const path of ['/', '/event/1', '/admin/events', '/api/login']) {
+      expect((await headersFor(path, 'production'))['content-security-policy'], path).toContain(
+        "default-src 'self'",
+      );
+    }
+    const upload = await headersFor('/api/uploads/123e4567-e89b-42d3-a456-426614174000', 'production');
+    expect(upload['content-security-policy']).toBeUndefined();
+    expect(upload['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends HSTS in production only', async () => {
+    expect((await headersFor('/', 'production'))['strict-transport-security']).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+    expect((await headersFor('/', 'development'))['strict-transport-security']).toBeUndefined();
+  });
+});
