@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { POST as createEvent } from '@/app/api/admin/event/route';
+import { GET as auditLog } from '@/app/api/admin/audit/route';
 import { GET as exportRegistrations } from '@/app/api/admin/export/registrations.csv/route';
+import { GET as searchPeople } from '@/app/api/admin/users/route';
 import { POST as verifyTeam } from '@/app/api/event-register/user-event-verification/[eventId]/route';
 import { POST as login } from '@/app/api/login/route';
 import { POST as webhook } from '@/app/api/payment/webhook/route';
@@ -170,6 +172,19 @@ describeEachDatabase('HTTP hardening', (current) => {
     }
     // A real leap day passes (checked on the schema: creating it would revalidate Next's cache).
     expect(eventSchema.safeParse({ ...event, startsAt: '2028-02-29T10:00' }).success).toBe(true);
+  });
+
+  it('caps the console’s search and audit filters too', async () => {
+    const admin = (await quickUser(current().db, { role: 'admin' })).token;
+    expect(await call(searchPeople, { token: admin, query: `?q=${'a'.repeat(201)}` })).toMatchObject({
+      status: 400,
+      body: { errors: { q: 'The search is too long.' } },
+    });
+    expect((await call(searchPeople, { token: admin, query: '?q=asha' })).status).toBe(200);
+    expect(await call(auditLog, { token: organiser, query: `?entityId=${'9'.repeat(101)}` })).toMatchObject({
+      status: 400,
+      body: { errors: { entityId: 'The entity id is too long.' } },
+    });
   });
 
   it('caps the length of names, college and team names with a message per field', async () => {

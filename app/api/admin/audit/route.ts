@@ -4,6 +4,11 @@ import { listAudit } from '@/lib/server/admin/audit';
 import { adminRoute } from '@/lib/server/http/handler';
 
 export const GET = adminRoute(
-  { query: z.object({ entity: z.string().optional(), entityId: z.string().optional() }) },
+  {
+    query: z.object({
+      entity: z.string().max(60, 'The entity is too long.').optional(),
+      entityId: z.string().max(100, 'The entity id is too long.').optional(),
+    }),
+  },
   async ({ db, query }) => ({ message: 'Audit log fetched successfully', data: await listAudit(db, query) }),
 );

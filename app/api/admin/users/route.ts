@@ -4,6 +4,6 @@ import { adminRoute } from '@/lib/server/http/handler';
 import { searchPeople } from '@/lib/server/admin/people';
 
 export const GET = adminRoute(
-  { adminOnly: true, query: z.object({ q: z.string().optional() }) },
+  { adminOnly: true, query: z.object({ q: z.string().max(200, 'The search is too long.').optional() }) },
   async ({ db, query }) => ({ message: 'People fetched successfully', data: await searchPeople(db, query) }),
 );
