@@ -365,7 +365,7 @@ test.describe('registration form validation', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('an already verified e-mail gets the same answer as a new one, and its owner a note instead of a code', async ({
+  test('an already verified e-mail gets the same answer as a new one, and no new code is mailed', async ({
     page,
     request,
   }) => {
@@ -380,9 +380,11 @@ test.describe('registration form validation', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/otp$/);
     await expect(page.getByTestId('preview-code')).toHaveCount(0);
-    await expect
-      .poll(async () => (await outboxFor(request, email)).map((mail) => mail.subject))
-      .toContain('Aetherfest 2027: you already have an account');
+    // Mail goes out within the request: by now a new code would be in the outbox. The owner's only code is
+    // still the one they verified with (the "you already have an account" note waits out the one-mail-a-minute
+    // cool-down; its content is covered by the integration tests).
+    const subjects = (await outboxFor(request, email)).map((mail) => mail.subject);
+    expect(subjects).toEqual(['Aetherfest 2027: your verification code']);
   });
 });
 
