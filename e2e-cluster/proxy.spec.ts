@@ -1,0 +1,72 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { clusterPorts } from './support/cluster';
+import { skipWithoutCluster } from './support/contexts';
+
+/*
+ * nginx in front of the instances (deploy/nginx/festival.conf.template): text compressed, answers spread
+ * over the instances, nothing private kept in its cache, and the visitor's address passed on.
+ */
+
+skipWithoutCluster();
+
+test('pages come through the proxy compressed and its health probe answers', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.ok()).toBe(true);
+  const home = await request.get('/', { headers: { 'accept-encoding': 'gzip' } });
+  expect(home.ok()).toBe(true);
+  expect(home.headers()['content-encoding']).toBe('gzip');
+  expect(home.headers()['x-cache-status']).toBeDefined();
+});
+
+test('requests with Authorization bypass the cache, and no-store answers are never served from it', async ({
+  request,
+}) => {
+  const withToken = await request.get('/api/verify-token', {
+    headers: { authorization: 'Bearer not-a-token' },
+  });
+  expect(withToken.headers()['x-cache-status']).toBe('BYPASS');
+  for (let i = 0; i < 2; i += 1) {
+    const health = await request.get('/api/health');
+    expect(health.headers()['x-cache-status']).not.toBe('HIT');
+  }
+});
+
+/** A login attempt through nginx from the loopback address `from` (127.0.0.0/8 is all this machine's). */
+function loginFrom(from: string, email: string, forwardedFor?: string): Promise<number> {
+  const body = JSON.stringify({ email, password: 'wrong-password' });
+  return new Promise((resolve, reject) => {
+    const call = http.request(
+      {
+        host: '127.0.0.1',
+        port: clusterPorts.proxy,
+        path: '/api/login',
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+test('the per-address limits see the visitor that nginx saw, whatever X-Forwarded-For it sends', async () => {
+  const email = `nobody.${Date.now()}@example.com`;
+  // Wrong passwords from one visitor run into the login delay of its (e-mail, address) pair.
+  let status = 0;
+  for (let i = 0; i < 20 && status !== 429; i += 1) status = await loginFrom('127.0.0.2', email);
+  expect(status).toBe(429);
+  // The same visitor cannot escape it by naming another address: the app takes the address nginx appended.
+  expect(await loginFrom('127.0.0.2', email, '10.9.8.7')).toBe(429);
+  // Another visitor is not held up by the first one's failures.
+  expect(await loginFrom('127.0.0.3', email)).toBe(401);
+});

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import baseConfig from './playwright.config';
+import { clusterPorts, clusterSkipReason, proxyUrl } from './e2e-cluster/support/cluster';
+
+/**
+ * Two production instances on one fresh PostgreSQL database (created on TEST_DATABASE_URL's server) behind
+ * nginx (`npm run test:cluster`, after `npm run build`): journeys that cross instances (e2e-cluster/).
+ * Without TEST_DATABASE_URL or nginx every journey is skipped with the reason, and no server starts.
+ */
+if (clusterSkipReason && !process.env.TEST_WORKER_INDEX) {
+  console.warn(`test:cluster: skipped: ${clusterSkipReason}`);
+}
+
+export default defineConfig({
+  ...baseConfig,
+  testDir: 'e2e-cluster',
+  timeout: 60_000,
+  use: { ...baseConfig.use, baseURL: proxyUrl },
+  webServer: clusterSkipReason
+    ? undefined
+    : {
+        command: 'tsx scripts/cluster-e2e.ts',
+        url: `${proxyUrl}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        // The script stops both instances (each in its own process group) and nginx, then drops its database.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+        stdout: 'pipe',
+        env: {
+          BASE_PORT: String(clusterPorts.a),
+          PROXY_PORT: String(clusterPorts.proxy),
+          INSTANCES: '2',
+          JWT_SECRET: 'cluster-e2e-secret-that-is-long-enough-for-hs256',
+          SITE_URL: proxyUrl,
+          LOG_LEVEL: 'warn',
+          DEV_ORGANISER: 'true',
+          PREVIEW: 'true',
+        },
+      },
+});

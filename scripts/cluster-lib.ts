@@ -1,0 +1,300 @@
+// The pieces of `npm run start:cluster` (scripts/cluster.ts): N production instances of the site
+// (`next start`, each with its own DATA_DIR and TRUSTED_PROXY_HOPS=1) on one PostgreSQL database, and nginx
+// in front (deploy/nginx/festival.conf.template). Also used by the cluster's end-to-end tests
+// (scripts/cluster-e2e.ts) and by the HTTP benchmark (scripts/bench-http.ts).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const templatePath = path.join('deploy', 'nginx', 'festival.conf.template');
+
+export interface NginxOptions {
+  proxyPort: number;
+  instancePorts: number[];
+  /** An `user …;` line for a master process that runs as root (workers then drop to this user). */
+  user?: string;
+}
+
+/** The template with its placeholders filled in. */
+export function renderNginxConfig(template: string, options: NginxOptions): string {
+  const servers = options.instancePorts
+    .map((port) => `        server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`)
+    .join('\n');
+  return template
+    .replace('@USER@', options.user ? `user ${options.user};\n` : '')
+    .replace('@PROXY_PORT@', String(options.proxyPort))
+    .replace('@UPSTREAM_SERVERS@', servers);
+}
+
+/** The nginx binary: $NGINX, else `nginx` on the PATH, else Debian's /usr/sbin/nginx; null when none. */
+export function findNginx(): string | null {
+  const candidates = [process.env.NGINX, 'nginx', '/usr/sbin/nginx'].filter(Boolean) as string[];
+  for (const candidate of candidates) {
+    const probe = spawnSync(candidate, ['-v'], { stdio: 'ignore' });
+    if (!probe.error && probe.status === 0) return candidate;
+  }
+  return null;
+}
+
+/** Whether something already listens on 127.0.0.1:port. */
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The processes listening on a TCP port, from /proc (Linux; no fuser needed). `next start` runs the server
+ * in a child of its own process group, so stopping the group we started is not always enough.
+ */
+export function listenersOn(port: number): number[] {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = fs.readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const local = fields[1];
+      if (!local || fields[3] !== '0A') continue; // 0A: LISTEN
+      if (parseInt(local.split(':')[1] ?? '', 16) === port && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  if (inodes.size === 0) return [];
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds: string[] = [];
+    try {
+      fds = fs.readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      let target = '';
+      try {
+        target = fs.readlinkSync(`/proc/${entry}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
+      if (inode && inodes.has(inode)) {
+        pids.push(Number(entry));
+        break;
+      }
+    }
+  }
+  return pids;
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200; fails early when `child` exits first. */
+export async function waitForHealthy(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`${url}: the process exited (code ${child.exitCode}) before it became healthy`);
+    }
+    try {
+      const answer = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (answer.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+export interface ClusterOptions {
+  databaseUrl: string;
+  instances: number;
+  basePort: number;
+  proxyPort: number;
+  /** Seed an empty database with the festival content before starting (tests, previews). */
+  seed: boolean;
+  /** Extra environment for the instances, over process.env. */
+  env?: Record<string, string>;
+  /** Where each instance's DATA_DIR goes (`<dataRoot>/instance-<i>`). */
+  dataRoot?: string;
+  log?: (line: string) => void;
+}
+
+export interface Cluster {
+  instanceUrls: string[];
+  proxyUrl: string;
+  stop(): Promise<void>;
+}
+
+function prefixLines(stream: NodeJS.ReadableStream | null, label: string, out: NodeJS.WriteStream) {
+  if (!stream) return;
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) out.write(`[${label}] ${line}\n`);
+  });
+}
+
+/** Runs a tsx script of this repository to completion (migrations, seed), with `env`. */
+function runScript(script: string, env: NodeJS.ProcessEnv): void {
+  const tsx = path.join('node_modules', '.bin', 'tsx');
+  const run = spawnSync(tsx, ['--conditions=react-server', script], { env, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`${script} failed (exit code ${run.status ?? run.signal})`);
+}
+
+/**
+ * Starts the cluster: checks the build and the ports, migrates (and seeds) the database once, starts the
+ * instances and waits for each /api/health, then starts nginx and waits for /api/health through it.
+ * On any failure everything already started is stopped again.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const log = options.log ?? ((line: string) => console.log(`[cluster] ${line}`));
+  if (!fs.existsSync(path.join('.next', 'BUILD_ID'))) {
+    throw new Error('No production build in .next: run `npm run build` first.');
+  }
+  const nginx = findNginx();
+  if (!nginx)
+    throw new Error('nginx is not installed (apt-get install nginx-light), or set NGINX=/path/to/nginx.');
+  const ports = Array.from({ length: options.instances }, (_, i) => options.basePort + i);
+  for (const port of [...ports, options.proxyPort]) {
+    if (await portInUse(port)) throw new Error(`Port ${port} is already in use.`);
+  }
+
+  const proxyUrl = `http://localhost:${options.proxyPort}`;
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    SITE_URL: process.env.SITE_URL ?? proxyUrl,
+    ...options.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: options.databaseUrl,
+    TRUSTED_PROXY_HOPS: '1',
+  };
+
+  // Migrate once here, so that N instances starting together do not race over the same migrations.
+  log(options.seed ? 'migrating and seeding the database' : 'migrating the database');
+  runScript(path.join('scripts', options.seed ? 'db-seed.ts' : 'db-migrate.ts'), baseEnv);
+
+  const children: { child: ChildProcess; port: number }[] = [];
+  let nginxChild: ChildProcess | null = null;
+  let nginxPrefix: string | null = null;
+  let stopped = false;
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (nginxChild?.pid && nginxChild.exitCode === null) signal(nginxChild.pid, 'SIGQUIT');
+    for (const { child } of children) if (child.pid && child.exitCode === null) signal(-child.pid, 'SIGTERM');
+    for (const { port } of children) for (const pid of listenersOn(port)) signal(pid, 'SIGTERM');
+    const until = Date.now() + 8_000;
+    const alive = () =>
+      children.some(({ child, port }) => child.exitCode === null || listenersOn(port).length > 0) ||
+      (nginxChild !== null && nginxChild.exitCode === null);
+    while (alive() && Date.now() < until) await sleep(100);
+    for (const { child, port } of children) {
+      if (child.pid && child.exitCode === null) signal(-child.pid, 'SIGKILL');
+      for (const pid of listenersOn(port)) signal(pid, 'SIGKILL');
+    }
+    if (nginxChild?.pid && nginxChild.exitCode === null) signal(nginxChild.pid, 'SIGKILL');
+    for (const pid of listenersOn(options.proxyPort)) signal(pid, 'SIGKILL');
+    if (nginxPrefix) fs.rmSync(nginxPrefix, { recursive: true, force: true });
+    log('stopped');
+  };
+
+  try {
+    const dataRoot = path.resolve(options.dataRoot ?? path.join('.data', 'cluster'));
+    const next = path.join('node_modules', '.bin', 'next');
+    ports.forEach((port, i) => {
+      const dataDir = path.join(dataRoot, `instance-${i + 1}`);
+      fs.mkdirSync(dataDir, { recursive: true });
+      // Its own process group, so that stop() can signal the instance and everything it started.
+      const child = spawn(next, ['start', '-H', '127.0.0.1', '-p', String(port)], {
+        env: { ...baseEnv, DATA_DIR: dataDir },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      prefixLines(child.stdout, `app ${port}`, process.stdout);
+      prefixLines(child.stderr, `app ${port}`, process.stderr);
+      children.push({ child, port });
+      log(`instance ${i + 1} starting on http://127.0.0.1:${port} (DATA_DIR ${dataDir})`);
+    });
+    await Promise.all(
+      children.map(({ child, port }) =>
+        waitForHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, child),
+      ),
+    );
+
+    // nginx keeps everything (pid, logs, temporary files, cache) in a directory of its own. A root master
+    // hands the workers to nobody, who must be able to enter it.
+    nginxPrefix = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-nginx-'));
+    fs.chmodSync(nginxPrefix, 0o755);
+    for (const dir of ['logs', 'tmp', 'cache']) fs.mkdirSync(path.join(nginxPrefix, dir));
+    const isRoot = process.getuid?.() === 0;
+    const config = renderNginxConfig(fs.readFileSync(templatePath, 'utf8'), {
+      proxyPort: options.proxyPort,
+      instancePorts: ports,
+      user: isRoot ? 'nobody nogroup' : undefined,
+    });
+    const configFile = path.join(nginxPrefix, 'nginx.conf');
+    fs.writeFileSync(configFile, config);
+    const nginxArgs = [
+      '-p',
+      `${nginxPrefix}/`,
+      '-c',
+      configFile,
+      '-e',
+      path.join(nginxPrefix, 'logs', 'error.log'),
+    ];
+    const check = spawnSync(nginx, [...nginxArgs, '-t', '-q'], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
+    nginxChild = spawn(nginx, nginxArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
+    await waitForHealthy(`http://127.0.0.1:${options.proxyPort}/api/health`, 20_000, nginxChild);
+    log(`nginx on ${proxyUrl} (prefix ${nginxPrefix}) in front of ${ports.length} instance(s)`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    instanceUrls: ports.map((port) => `http://localhost:${port}`),
+    proxyUrl,
+    stop,
+  };
+}
+
+/** A positive integer from the environment, or the default. */
+export function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new Error(`${name} must be a positive whole number (got "${raw}").`);
+  }
+  return value;
+}
+
+/** deploy/nginx/festival.conf: the template filled in for two instances on 3000 and 3001, nginx on 8080. */
+export const exampleConfigPath = path.join('deploy', 'nginx', 'festival.conf');
+export function exampleConfig(template: string): string {
+  return renderNginxConfig(template, { proxyPort: 8080, instancePorts: [3000, 3001] });
+}
