@@ -1,6 +1,7 @@
 // The web server of playwright.cluster.config.ts: a fresh database on TEST_DATABASE_URL's server, seeded,
 // two production instances on it and nginx in front (scripts/cluster-lib.ts). SIGTERM (Playwright's
 // graceful shutdown) stops them and drops the database again.
+import fs from 'node:fs';
 import postgres from 'postgres';
 import { intFromEnv, startCluster } from './cluster-lib';
 
@@ -25,6 +26,9 @@ async function dropDatabase() {
   await admin.end({ timeout: 5 });
 }
 
+const dataRoot = '.data/cluster-e2e';
+fs.rmSync(dataRoot, { recursive: true, force: true });
+
 try {
   const cluster = await startCluster({
     databaseUrl: databaseUrl.toString(),
@@ -32,7 +36,7 @@ try {
     basePort: intFromEnv('BASE_PORT', 3500),
     proxyPort: intFromEnv('PROXY_PORT', 8500),
     seed: true,
-    dataRoot: '.data/cluster-e2e',
+    dataRoot,
   });
   console.log(`[cluster-e2e] ready on ${cluster.proxyUrl}, database ${name}`);
   let stopping = false;

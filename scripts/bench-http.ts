@@ -1,0 +1,240 @@
+// npm run bench:http: HTTP throughput of the production build with autocannon, straight to one instance and
+// through nginx, for the public pages and the public read APIs. Prints a table and writes it, with the
+// conditions it was measured in, into the marked section of docs/performance.md.
+//
+//   npm run build && DATABASE_URL=postgres://…/any npm run bench:http [-- options]
+//
+// Without BENCH_DIRECT_URL and BENCH_PROXY_URL it starts a cluster itself (scripts/cluster-lib.ts): a fresh
+// database created on DATABASE_URL's (or TEST_DATABASE_URL's) server and seeded, INSTANCES (2) instances
+// from BASE_PORT (3505), nginx on PROXY_PORT (8505); everything is stopped and dropped afterwards. With both
+// URLs set it measures that running cluster instead (seeded content expected: /event/1 must exist).
+//
+// Options: --duration=S (10 s per target), --connections=N (50), --no-write (print only), --note="…" (what
+// else ran on the machine; written with the conditions).
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { intFromEnv, startCluster, type Cluster } from './cluster-lib';
+
+const pages = ['/', '/event', '/event/1', '/team', '/sponsers', '/pronite'];
+const apis = [
+  '/api/admin/getSponsors',
+  '/api/admin/team/get-team',
+  '/api/admin/event-category/get-event-category',
+  '/api/admin/event-category/get-events-by-category/1',
+];
+
+const args = process.argv.slice(2);
+const option = (name: string) =>
+  args
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.split('=')
+    .slice(1)
+    .join('=');
+const duration = Number(option('duration') ?? 10);
+const connections = Number(option('connections') ?? 50);
+const write = !args.includes('--no-write');
+const note = option('note') ?? '';
+if (!(duration > 0) || !Number.isInteger(connections) || connections < 1) {
+  console.error(
+    'bench:http: --duration must be a positive number of seconds and --connections a whole number',
+  );
+  process.exit(1);
+}
+
+export const sectionStart = '<!-- bench:http:start -->';
+export const sectionEnd = '<!-- bench:http:end -->';
+
+interface Row {
+  path: string;
+  via: 'direct' | 'proxy';
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  bytesPerResponse: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** The size of one answer as sent (no decompression), asking for `encoding`. */
+function wireSize(url: string, encoding: 'identity' | 'gzip'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (answer) => {
+        let size = 0;
+        answer.on('data', (chunk: Buffer) => (size += chunk.length));
+        answer.on('end', () => resolve(size));
+      })
+      .on('error', reject);
+  });
+}
+
+async function measure(base: string, target: string, via: Row['via']): Promise<Row> {
+  const result = await autocannon({
+    url: `${base}${target}`,
+    connections,
+    duration,
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  return {
+    path: target,
+    via,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerResponse:
+      result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function table(rows: Row[], sizes: Map<string, { raw: number; gzip: number }>): string {
+  const lines = [
+    '| path | via | req/s | p50 (ms) | p99 (ms) | KB per response (as sent) | non-2xx | errors | raw KB | gzip KB |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows) {
+    const size = sizes.get(r.path);
+    lines.push(
+      `| ${r.path} | ${r.via} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${kb(r.bytesPerResponse)} | ${r.non2xx} | ${r.errors} | ${size ? kb(size.raw) : ''} | ${size ? kb(size.gzip) : ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function gitCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Replaces the marked section of docs/performance.md (or appends it), leaving the rest as it is. */
+export function withSection(document: string, section: string): string {
+  const block = `${sectionStart}\n${section}\n${sectionEnd}`;
+  const start = document.indexOf(sectionStart);
+  const end = document.indexOf(sectionEnd);
+  if (start >= 0 && end > start) {
+    return document.slice(0, start) + block + document.slice(end + sectionEnd.length);
+  }
+  return `${document.trimEnd()}\n\n${block}\n`;
+}
+
+async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise<T> {
+  const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!server) {
+    throw new Error(
+      'Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server to create the benchmark database on, ' +
+        'or BENCH_DIRECT_URL and BENCH_PROXY_URL to measure a running cluster.',
+    );
+  }
+  const name = `festival_bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster({
+      databaseUrl: url.toString(),
+      instances: intFromEnv('INSTANCES', 2),
+      basePort: intFromEnv('BASE_PORT', 3505),
+      proxyPort: intFromEnv('PROXY_PORT', 8505),
+      seed: true,
+      dataRoot: path.join('.data', 'cluster-bench'),
+      env: {
+        PREVIEW: 'true',
+        JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-that-is-long-enough-for-hs256-signing',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    return await run(cluster);
+  } finally {
+    await cluster?.stop();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end({ timeout: 5 });
+  }
+}
+
+async function bench(direct: string, proxy: string, instances: number | string) {
+  const loadBefore = os.loadavg().map((l) => l.toFixed(2));
+  // One request to each target first, so neither side measures a cold render.
+  for (const target of [...pages, ...apis]) {
+    for (const base of [direct, proxy]) await wireSize(`${base}${target}`, 'gzip');
+  }
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  for (const page of pages) {
+    sizes.set(page, {
+      raw: await wireSize(`${direct}${page}`, 'identity'),
+      gzip: await wireSize(`${proxy}${page}`, 'gzip'),
+    });
+  }
+  const rows: Row[] = [];
+  for (const target of [...pages, ...apis]) {
+    for (const [via, base] of [
+      ['direct', direct],
+      ['proxy', proxy],
+    ] as const) {
+      process.stdout.write(`${via} ${target} … `);
+      const row = await measure(base, target, via);
+      rows.push(row);
+      console.log(`${row.requestsPerSecond} req/s, p99 ${row.p99} ms`);
+    }
+  }
+  const cpus = os.cpus();
+  const buildId = fs.existsSync('.next/BUILD_ID')
+    ? fs.readFileSync('.next/BUILD_ID', 'utf8').trim()
+    : 'unknown';
+  const conditions = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with autocannon ${autocannonVersion()}`,
+    `on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version},`,
+    `the production build ${buildId} of commit ${gitCommit()} (\`next start\`, PostgreSQL, seeded content),`,
+    `${instances} instance(s) behind nginx (deploy/nginx/festival.conf.template), all on this one machine.`,
+    `${connections} connections, ${duration} s per row, \`accept-encoding: gzip\`; "direct" is one instance's`,
+    `own port, "proxy" is nginx (its cache keeps what the app's Cache-Control allows). Load average before`,
+    `the run: ${loadBefore.join(', ')}.${note ? ` Also running: ${note}.` : ''}`,
+    'Raw and gzip KB: one HTML answer without compression (direct) and gzipped by nginx.',
+  ].join('\n');
+  return { rows, sizes, conditions };
+}
+
+function autocannonVersion(): string {
+  try {
+    return (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
+  } catch {
+    return '';
+  }
+}
+
+async function main() {
+  const direct = process.env.BENCH_DIRECT_URL;
+  const proxy = process.env.BENCH_PROXY_URL;
+  const result =
+    direct && proxy
+      ? await bench(direct.replace(/\/$/, ''), proxy.replace(/\/$/, ''), 'an unknown number of')
+      : await withOwnCluster((cluster) =>
+          bench(cluster.instanceUrls[0]!, cluster.proxyUrl, cluster.instanceUrls.length),
+        );
+  const markdown = table(result.rows, result.sizes);
+  console.log(`\n${result.conditions}\n\n${markdown}`);
+  if (write) {
+    const file = path.join('docs', 'performance.md');
+    const section = `## HTTP throughput (\`npm run bench:http\`)\n\n${result.conditions}\n\n${markdown}`;
+    fs.writeFileSync(file, withSection(fs.readFileSync(file, 'utf8'), section));
+    console.log(`\nWritten to ${file}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench:http:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
