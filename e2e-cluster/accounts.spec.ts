@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { outboxFor, uniqueEmail } from '../e2e/support/accounts';
+import { createVerifiedAccount, outboxFor, uniqueEmail } from '../e2e/support/accounts';
+import { skipSplash } from '../e2e/support/splash';
 import {
   clientAddress,
   closeInstances,
@@ -66,4 +67,19 @@ test('signs up through instance A and logs in through instance B', async ({ requ
   // One sign-up, one code: no instance mailed it a second time.
   const mails = await outboxFor(request, email);
   expect(mails).toHaveLength(1);
+});
+
+test('an account made on instance A logs in through nginx in the browser and sees its profile', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(instances!.a, { first_name: 'Neville' });
+  await skipSplash(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome back Neville')).toBeVisible();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(account.email)).toBeVisible();
 });
