@@ -11,23 +11,63 @@ if (!serverUrl) {
   process.exit(1);
 }
 
-const name = `festival_cluster_e2e_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`CREATE DATABASE ${name}`);
+const prefix = 'festival_cluster_e2e_';
+const name = `${prefix}${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
 const databaseUrl = new URL(serverUrl);
 databaseUrl.pathname = `/${name}`;
 
-async function dropDatabase() {
+/** One statement on its own short-lived connection to the server's maintenance database. */
+async function onServer(statement: string): Promise<void> {
+  const sql = postgres(serverUrl!, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } catch (error) {
-    console.error(`cluster-e2e: could not drop ${name}:`, error instanceof Error ? error.message : error);
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end({ timeout: 5 });
   }
-  await admin.end({ timeout: 5 });
 }
+
+async function dropDatabase(database: string): Promise<void> {
+  try {
+    await onServer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } catch (error) {
+    console.error(`cluster-e2e: could not drop ${database}:`, error instanceof Error ? error.message : error);
+  }
+}
+
+// Databases an interrupted earlier run left behind (older than two hours, so never a parallel run's).
+{
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const rows = await sql<
+    { datname: string }[]
+  >`select datname from pg_database where datname like ${`${prefix}%`}`;
+  await sql.end({ timeout: 5 });
+  for (const { datname } of rows) {
+    const madeAt = Number(datname.slice(prefix.length).split('_')[0]);
+    if (Number.isFinite(madeAt) && Date.now() - madeAt > 2 * 3600_000) await dropDatabase(datname);
+  }
+}
+await onServer(`CREATE DATABASE ${name}`);
 
 const dataRoot = '.data/cluster-e2e';
 fs.rmSync(dataRoot, { recursive: true, force: true });
+
+// A signal while starting stops what has started (and the failure it causes drops the database).
+const starting = new AbortController();
+let stopCluster: (() => Promise<void>) | null = null;
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  if (!stopCluster) {
+    starting.abort();
+    return;
+  }
+  void stopCluster()
+    .then(() => dropDatabase(name))
+    .then(() => process.exit(0));
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
 
 try {
   const cluster = await startCluster({
@@ -37,21 +77,12 @@ try {
     proxyPort: intFromEnv('PROXY_PORT', 8500),
     seed: true,
     dataRoot,
+    signal: starting.signal,
   });
+  stopCluster = cluster.stop;
   console.log(`[cluster-e2e] ready on ${cluster.proxyUrl}, database ${name}`);
-  let stopping = false;
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
-    void cluster
-      .stop()
-      .then(dropDatabase)
-      .then(() => process.exit(0));
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
 } catch (error) {
   console.error('cluster-e2e:', error instanceof Error ? error.message : error);
-  await dropDatabase();
+  await dropDatabase(name);
   process.exit(1);
 }

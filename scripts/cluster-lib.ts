@@ -105,14 +105,18 @@ function signal(pid: number, sig: NodeJS.Signals): void {
   }
 }
 
+/** Whether a child process is still running (one ended by a signal has a signalCode, no exitCode). */
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `url` until it answers 200; fails early when `child` exits first. */
 export async function waitForHealthy(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child && child.exitCode !== null) {
-      throw new Error(`${url}: the process exited (code ${child.exitCode}) before it became healthy`);
+    if (child && !running(child)) {
+      const how = child.signalCode ?? `code ${child.exitCode}`;
+      throw new Error(`${url}: the process exited (${how}) before it became healthy`);
     }
     try {
       const answer = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -137,6 +141,8 @@ export interface ClusterOptions {
   /** Where each instance's DATA_DIR goes (`<dataRoot>/instance-<i>`). */
   dataRoot?: string;
   log?: (line: string) => void;
+  /** Aborting it (Ctrl-C while starting) stops whatever has started and makes startCluster fail. */
+  signal?: AbortSignal;
 }
 
 export interface Cluster {
@@ -198,28 +204,33 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const children: { child: ChildProcess; port: number }[] = [];
   let nginxChild: ChildProcess | null = null;
   let nginxPrefix: string | null = null;
-  let stopped = false;
+  let stopping: Promise<void> | null = null;
 
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (nginxChild?.pid && nginxChild.exitCode === null) signal(nginxChild.pid, 'SIGQUIT');
-    for (const { child } of children) if (child.pid && child.exitCode === null) signal(-child.pid, 'SIGTERM');
+  // Every caller waits for the same shutdown (a signal during start-up, then the failure it causes).
+  const stop = () => (stopping ??= stopAll());
+  const stopAll = async () => {
+    if (nginxChild?.pid && running(nginxChild)) signal(nginxChild.pid, 'SIGQUIT');
+    for (const { child } of children) if (child.pid && running(child)) signal(-child.pid, 'SIGTERM');
     for (const { port } of children) for (const pid of listenersOn(port)) signal(pid, 'SIGTERM');
     const until = Date.now() + 8_000;
     const alive = () =>
-      children.some(({ child, port }) => child.exitCode === null || listenersOn(port).length > 0) ||
-      (nginxChild !== null && nginxChild.exitCode === null);
+      children.some(({ child, port }) => running(child) || listenersOn(port).length > 0) ||
+      (nginxChild !== null && running(nginxChild));
     while (alive() && Date.now() < until) await sleep(100);
     for (const { child, port } of children) {
-      if (child.pid && child.exitCode === null) signal(-child.pid, 'SIGKILL');
+      if (child.pid && running(child)) signal(-child.pid, 'SIGKILL');
       for (const pid of listenersOn(port)) signal(pid, 'SIGKILL');
     }
-    if (nginxChild?.pid && nginxChild.exitCode === null) signal(nginxChild.pid, 'SIGKILL');
+    if (nginxChild?.pid && running(nginxChild)) signal(nginxChild.pid, 'SIGKILL');
     for (const pid of listenersOn(options.proxyPort)) signal(pid, 'SIGKILL');
-    if (nginxPrefix) fs.rmSync(nginxPrefix, { recursive: true, force: true });
+    if (nginxPrefix) fs.rmSync(nginxPrefix, { recursive: true, force: true, maxRetries: 5 });
     log('stopped');
   };
+
+  const abandoned = () => {
+    if (options.signal?.aborted) throw new Error('Stopped while starting.');
+  };
+  options.signal?.addEventListener('abort', () => void stop(), { once: true });
 
   try {
     const dataRoot = path.resolve(options.dataRoot ?? path.join('.data', 'cluster'));
@@ -243,6 +254,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         waitForHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, child),
       ),
     );
+    abandoned();
 
     // nginx keeps everything (pid, logs, temporary files, cache) in a directory of its own. A root master
     // hands the workers to nobody, who must be able to enter it.
@@ -269,6 +281,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
     nginxChild = spawn(nginx, nginxArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
     await waitForHealthy(`http://127.0.0.1:${options.proxyPort}/api/health`, 20_000, nginxChild);
+    abandoned();
     log(`nginx on ${proxyUrl} (prefix ${nginxPrefix}) in front of ${ports.length} instance(s)`);
   } catch (error) {
     await stop();

@@ -37,19 +37,24 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
+// Signals during start-up stop what has started so far; afterwards, the running cluster.
+const starting = new AbortController();
+let stopCluster: (() => Promise<void>) | null = null;
+let stopping = false;
+const shutdown = (sig: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[cluster] ${sig}: stopping`);
+  if (stopCluster) void stopCluster().then(() => process.exit(0));
+  else starting.abort();
+};
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
+
 try {
-  const cluster = await startCluster(options);
+  const cluster = await startCluster({ ...options, signal: starting.signal });
+  stopCluster = cluster.stop;
   console.log(`[cluster] ready: ${cluster.proxyUrl} (instances: ${cluster.instanceUrls.join(', ')})`);
-  let stopping = false;
-  const shutdown = (sig: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`[cluster] ${sig}: stopping`);
-    void cluster.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGHUP', () => shutdown('SIGHUP'));
 } catch (error) {
+  if (starting.signal.aborted) process.exit(0);
   fail(error instanceof Error ? error.message : String(error));
 }
