@@ -37,8 +37,8 @@ describe('the nginx configuration of the cluster (deploy/nginx)', () => {
     expect(template).not.toMatch(/proxy_ignore_headers/);
     for (const directive of [
       'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-      'proxy_cache_bypass $http_authorization;',
-      'proxy_no_cache $http_authorization;',
+      'proxy_cache_bypass $http_authorization $festival_skip_cache;',
+      'proxy_no_cache $http_authorization $festival_skip_cache;',
       'proxy_cache_background_update on;',
       'proxy_cache_lock on;',
       'client_max_body_size 6m;',
