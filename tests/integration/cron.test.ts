@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import type { Transporter } from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GET as mailCronGet, POST as mailCronPost } from '@/app/api/cron/mail/route';
 import { GET as reconcileCronGet, POST as reconcileCronPost } from '@/app/api/cron/reconcile/route';
 import { POST as reconcileRoute } from '@/app/api/payment/reconcile/route';
-import { isEmbedded, queryRows } from '@/lib/server/db/client';
+import { isEmbedded, openDatabase, queryRows, withStartupLock } from '@/lib/server/db/client';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { resetEnvForTests } from '@/lib/server/env';
 import { deliverDueMail, sendMail, setMailTransportForTests } from '@/lib/server/mail/mail-service';
@@ -220,5 +222,29 @@ describeEachDatabase('scheduled jobs', (current) => {
       });
       expect((await reconcilePayments(db)).skipped).toBeUndefined();
     });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('instances starting at once [postgres]', () => {
+  it('take turns to migrate a fresh database', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `festival_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const instances = [1, 2, 3].map(() => openDatabase({ url: url.toString() }));
+    try {
+      await Promise.all(instances.map((d) => withStartupLock(d.db, () => d.migrate())));
+      const [row] = await queryRows<{ n: number }>(
+        instances[0]!.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(row!.n).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(instances.map((d) => d.close()));
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });

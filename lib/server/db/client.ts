@@ -94,6 +94,19 @@ export function isEmbedded(db: Db | Tx): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
 }
 
+/**
+ * Runs start-up work (migrations, the first seed) while holding a transaction-level advisory lock on
+ * PostgreSQL, so instances that start together wait for each other instead of migrating at once. The
+ * work runs on the database's other connections; the lock's transaction only holds the lock.
+ */
+export async function withStartupLock(db: Db, work: () => Promise<void>): Promise<void> {
+  if (isEmbedded(db)) return work();
+  await db.transaction(async (tx) => {
+    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('festival:start-up')) as locked`);
+    await work();
+  });
+}
+
 const runningAlone = new Map<string, Promise<unknown>>();
 
 /**
