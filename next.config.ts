@@ -35,6 +35,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // A self-contained server in .next/standalone (server.js plus only the files it needs): what a container
+  // image or a plain server copies; see docs/deploy.md. `npm start` runs it through scripts/start.mjs.
+  output: 'standalone',
   experimental: {
     // Tailwind's stylesheet is small (about 11 KB compressed) and the same on every page: inlining it
     // saves the render-blocking request that otherwise delays the first paint on a slow connection.

@@ -4,15 +4,22 @@ import { requireProductionServices } from '@/lib/server/dev-conveniences';
 import { env, isBuildPhase, isPreview, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { deliverDueMail } from '@/lib/server/mail/mail-service';
+import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
 
 const mailRetryIntervalMs = 30_000;
-const holder = globalThis as typeof globalThis & { __festivalWorkers?: NodeJS.Timeout };
+const reconcileIntervalMs = 10 * 60_000;
+const holder = globalThis as typeof globalThis & {
+  __festivalWorkers?: NodeJS.Timeout;
+  __festivalReconciler?: NodeJS.Timeout;
+};
 
 /**
  * Fails fast on bad configuration (a production site without real mail and payments included, unless it
  * is a preview), migrates (and seeds) the database, connects the payment sandbox's
- * webhooks to the app, and starts the mail retry loop.
+ * webhooks to the app, and starts the mail retry and payment reconciliation loops of a long-running
+ * server. Both are also cron endpoints (/api/cron/mail, /api/cron/reconcile) for platforms that keep no
+ * process between requests, and both are safe to run on several instances and the cron at once.
  */
 export async function startServer(): Promise<void> {
   const e = env(); // throws a readable EnvError on bad variables
@@ -31,6 +38,14 @@ export async function startServer(): Promise<void> {
       deliverDueMail(db).catch((error: unknown) => logger.error({ err: error }, 'mail retry loop failed'));
     }, mailRetryIntervalMs);
     holder.__festivalWorkers.unref();
+  }
+  if (!holder.__festivalReconciler) {
+    holder.__festivalReconciler = setInterval(() => {
+      reconcilePayments(db).catch((error: unknown) =>
+        logger.error({ err: error }, 'reconciliation loop failed'),
+      );
+    }, reconcileIntervalMs);
+    holder.__festivalReconciler.unref();
   }
   logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
 }

@@ -88,3 +88,55 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return hasPgCode(error, '23503');
 }
+
+/** True for the embedded PGlite database (one process, one connection), false for a PostgreSQL server. */
+export function isEmbedded(db: Db | Tx): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
+/**
+ * Runs start-up work (migrations, the first seed) while holding a transaction-level advisory lock on
+ * PostgreSQL, so instances that start together wait for each other instead of migrating at once. The
+ * work runs on the database's other connections; the lock's transaction only holds the lock.
+ */
+export async function withStartupLock(db: Db, work: () => Promise<void>): Promise<void> {
+  if (isEmbedded(db)) return work();
+  await db.transaction(async (tx) => {
+    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('festival:start-up')) as locked`);
+    await work();
+  });
+}
+
+const runningAlone = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` unless the same named job already runs: in this process (a timer and a cron request), or,
+ * on PostgreSQL, in any process (several server instances, a command-line run) through a transaction-level
+ * advisory lock held while the work runs. Answers `{ ran: false }` instead of waiting. The work reads and
+ * writes through the database handle as usual (the lock's transaction only holds the lock); the embedded
+ * database has one owning process, so the in-process guard covers it.
+ */
+export async function runAlone<T>(
+  db: Db,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
+  if (runningAlone.has(name)) return { ran: false };
+  const run = (async (): Promise<{ ran: true; result: T } | { ran: false }> => {
+    if (isEmbedded(db)) return { ran: true, result: await work() };
+    return db.transaction(async (tx) => {
+      const [row] = await queryRows<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(hashtext(${`festival:${name}`})) as locked`,
+      );
+      if (!row?.locked) return { ran: false } as const;
+      return { ran: true, result: await work() } as const;
+    });
+  })();
+  runningAlone.set(name, run);
+  try {
+    return await run;
+  } finally {
+    runningAlone.delete(name);
+  }
+}

@@ -1,8 +1,8 @@
 import 'server-only';
 import path from 'node:path';
-import { env, seedsDevOrganiser } from '@/lib/server/env';
+import { env, isPreview, seedsDevOrganiser } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
-import { openDatabase, type Database, type Db } from './client';
+import { openDatabase, withStartupLock, type Database, type Db } from './client';
 import { ensureDevOrganiser } from './dev-organiser';
 import { claimEmbeddedDatabase } from './embedded-owner';
 import { seedIfEmpty } from './seed';
@@ -20,9 +20,10 @@ interface DbState {
 }
 const holder = globalThis as typeof globalThis & { __festivalDb?: DbState };
 
+/** Development, the embedded database, and a preview (whose database is its own, made for it). */
 function shouldAutoSeed(): boolean {
   const e = env();
-  return e.NODE_ENV !== 'production' || e.DATABASE_URL === undefined;
+  return e.NODE_ENV !== 'production' || e.DATABASE_URL === undefined || isPreview();
 }
 
 /** The embedded database's folder (used when DATABASE_URL is unset). */
@@ -41,7 +42,9 @@ export function openConfiguredDatabase(): Database {
 function start(): DbState {
   const database = openConfiguredDatabase();
   if (database.kind === 'pglite') claimEmbeddedDatabase(embeddedDataDir());
-  const ready = (async () => {
+  // Several instances starting at once on one PostgreSQL take turns: one migrates and seeds, the others
+  // then find nothing left to do.
+  const ready = withStartupLock(database.db, async () => {
     await database.migrate();
     if (shouldAutoSeed()) {
       const seeded = await seedIfEmpty(database.db);
@@ -50,7 +53,7 @@ function start(): DbState {
     if (seedsDevOrganiser() && (await ensureDevOrganiser(database.db))) {
       logger.info('created the local organiser account of the README');
     }
-  })();
+  });
   // Keep a failed start-up visible and retryable instead of caching a rejected promise forever.
   ready.catch((error: unknown) => {
     logger.error({ err: error }, 'database start-up failed');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { festivalTitle } from '@/lib/festival';
 import type { Db } from '@/lib/server/db';
@@ -40,6 +40,14 @@ export const maxMailAttempts = 8;
 export function retryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
+
+/**
+ * How long a claimed message belongs to the run that claimed it (sendMail's first attempt, or a
+ * deliverDueMail batch): no other run picks it up before then, and a batch stops starting sends a minute
+ * before its lease ends. A process that dies mid-send leaves the message to be retried once it passes.
+ */
+export const mailLeaseMs = 5 * 60_000;
+const leaseMarginMs = 60_000;
 
 let transport: Transporter | undefined;
 let transportOverride: Transporter | undefined;
@@ -120,6 +128,8 @@ export async function sendMail(db: Db, message: MailMessage): Promise<string> {
         contentBase64: Buffer.from(a.content).toString('base64'),
       })),
       state: keep ? 'kept' : 'pending',
+      // The first attempt below holds the message: a retry run elsewhere must not send it meanwhile.
+      nextAttemptAt: new Date(Date.now() + mailLeaseMs),
     })
     .returning();
   if (!row) throw new Error('mail outbox insert returned no row');
@@ -128,10 +138,13 @@ export async function sendMail(db: Db, message: MailMessage): Promise<string> {
 }
 
 /**
- * Retries pending mail whose time has come. Rows are claimed with SKIP LOCKED (pushing their next attempt
- * forward) so two server instances never send the same message twice at once.
+ * Retries pending mail whose time has come. Rows are claimed with SKIP LOCKED, their next attempt pushed
+ * a lease ahead, in one short transaction, so runs on several instances (or a timer and the cron
+ * endpoint) at once each send different messages and none is sent twice. Rows of a batch whose lease
+ * nears its end are left for a later run (they are counted in neither number).
  */
 export async function deliverDueMail(db: Db, limit = 20): Promise<{ sent: number; failed: number }> {
+  const leaseEnds = Date.now() + mailLeaseMs;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
@@ -143,7 +156,7 @@ export async function deliverDueMail(db: Db, limit = 20): Promise<{ sent: number
     if (due.length === 0) return [];
     return tx
       .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
+      .set({ nextAttemptAt: new Date(leaseEnds) })
       .where(
         inArray(
           mailOutbox.id,
@@ -153,8 +166,13 @@ export async function deliverDueMail(db: Db, limit = 20): Promise<{ sent: number
       .returning();
   });
   let sent = 0;
-  for (const row of claimed) if (await deliver(db, row)) sent += 1;
-  return { sent, failed: claimed.length - sent };
+  let failed = 0;
+  for (const row of claimed) {
+    if (Date.now() > leaseEnds - leaseMarginMs) break;
+    if (await deliver(db, row)) sent += 1;
+    else failed += 1;
+  }
+  return { sent, failed };
 }
 
 export interface OutboxEntry {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, inArray, lt } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
+import { runAlone } from '@/lib/server/db/client';
 import { paymentOrders } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { logger } from '@/lib/server/log';
@@ -16,16 +17,27 @@ export interface ReconcileReport {
   settled: number;
   expired: number;
   errors: number;
+  /** True when another run (another instance, the cron, the command line) was already at work. */
+  skipped?: boolean;
 }
 
 /**
  * Asks the provider about orders left `created` or `paid` but not fulfilled (a lost browser and a lost
- * webhook), settles those with a captured payment and expires the ones that were never paid.
+ * webhook), settles those with a captured payment and expires the ones that were never paid. One run at
+ * a time across every instance (an advisory lock on PostgreSQL): a run that finds another at work skips.
+ * Each step is safe on its own too (settleOrder locks the order row; expiry only moves a `created` order).
  */
 export async function reconcilePayments(
   db: Db,
   options: { minAgeSeconds?: number } = {},
 ): Promise<ReconcileReport> {
+  const outcome = await runAlone(db, 'payments-reconcile', () => reconcileOnce(db, options));
+  if (outcome.ran) return outcome.result;
+  logger.info('reconciliation skipped: another run is at work');
+  return { checked: 0, settled: 0, expired: 0, errors: 0, skipped: true };
+}
+
+async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promise<ReconcileReport> {
   const cutoff = new Date(now().getTime() - (options.minAgeSeconds ?? 120) * 1000);
   const pending = await db
     .select()
@@ -44,14 +56,18 @@ export async function reconcilePayments(
       }
       const ageMinutes = (now().getTime() - order.createdAt.getTime()) / 60_000;
       if (order.state === 'created' && ageMinutes >= orderLifetimeMinutes) {
-        await db.transaction(async (tx) => {
-          await tx
+        const expired = await db.transaction(async (tx) => {
+          const moved = await tx
             .update(paymentOrders)
             .set({ state: 'expired', failureReason: 'not paid in time' })
-            .where(and(inArray(paymentOrders.id, [order.id]), inArray(paymentOrders.state, ['created'])));
+            .where(and(inArray(paymentOrders.id, [order.id]), inArray(paymentOrders.state, ['created'])))
+            .returning({ id: paymentOrders.id });
+          // Settled (or expired) meanwhile by the webhook or the browser: nothing to release here.
+          if (moved.length === 0) return false;
           await releaseHolds(tx, order.id);
+          return true;
         });
-        report.expired += 1;
+        if (expired) report.expired += 1;
       }
     } catch (error) {
       report.errors += 1;
