@@ -8,7 +8,15 @@ import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-c
 import { env } from '@/lib/server/env';
 import { eventJsonLd } from '@/lib/structured-data';
 
-export const dynamic = 'force-dynamic';
+/*
+ * Cached per category page (ISR): none is rendered at build time (the build has no database); each is
+ * rendered on its first visit and again after the events' tag is revalidated, then served from the cache.
+ */
+export const revalidate = false;
+export const dynamicParams = true;
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
 
 type Props = { params: Promise<{ id: string }> };
 
