@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import SharedCacheHandler, {
   createCacheStore,
   decodeValue,
   encodeValue,
   type CacheStore,
 } from '@/lib/cache/shared-cache-handler.mjs';
+import { contentTags } from '@/lib/server/content-cache';
 import { openDatabase } from '@/lib/server/db/client';
+import { contentTagList, expireSharedCacheTags } from '@/lib/server/db/shared-cache';
 
 /** Polls `check` every 20 ms until it holds; answers how long that took (ms), or fails after `limit`. */
 async function within(limit: number, check: () => Promise<boolean>): Promise<number> {
@@ -29,6 +31,8 @@ const page = (html: string, tags: string) => ({
   postponed: undefined,
 });
 
+vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
+
 describe('cache entries survive the trip through JSON', () => {
   it('keeps Buffers and Maps', () => {
     const value = page('<p>hi</p>', 'content:events');
@@ -39,6 +43,10 @@ describe('cache entries survive the trip through JSON', () => {
     expect(back.segmentData).toBeInstanceOf(Map);
     expect(back.segmentData.get('/_tree')?.toString()).toBe('tree');
   });
+});
+
+it("lists the same content tags for scripts as the site's cached reads use", () => {
+  expect([...contentTagList].sort()).toEqual(Object.values(contentTags).sort());
 });
 
 describe('the handler without a database (embedded PGlite, one process)', () => {
@@ -72,13 +80,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
   let sql: postgres.Sql;
   let one: CacheStore;
   let two: CacheStore;
+  let seeding: ReturnType<typeof openDatabase> | undefined;
 
   beforeAll(async () => {
     admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     const database = openDatabase({ url: url.toString() });
     await database.migrate();
-    await database.close();
+    seeding = database;
     sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
     // Two stores as two processes would have them: each its own memory, connections and listener.
     one = createCacheStore({ url: url.toString(), buildId: 'build-a' });
@@ -89,6 +98,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
     await one?.close();
     await two?.close();
     await sql?.end();
+    await seeding?.close();
     await admin?.unsafe(`drop database if exists ${name} with (force)`);
     await admin?.end();
   });
@@ -147,5 +157,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
     } finally {
       await other.close();
     }
+  });
+
+  it('hears of content changed by a script (the seed) within a second', async () => {
+    await one.set('/team', page('team before seed', 'content:team'), ['content:team']);
+    expect(await two.get('/team')).not.toBeNull();
+    await expireSharedCacheTags(seeding!.db, contentTagList);
+    await within(1000, async () => (await two.get('/team')) === null);
   });
 });
