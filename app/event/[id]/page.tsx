@@ -9,14 +9,11 @@ import { env } from '@/lib/server/env';
 import { eventJsonLd } from '@/lib/structured-data';
 
 /*
- * Cached per category page (ISR): none is rendered at build time (the build has no database); each is
- * rendered on its first visit and again after the events' tag is revalidated, then served from the cache.
+ * Rendered per request from the shared data cache (a hit runs no query), not cached as a whole page like
+ * /event: Next 16 answers the client router's request for a cached not-found page with a 404, and the
+ * router then loads the page in full instead of showing the spec's toast-and-back for an unknown N.
  */
-export const revalidate = false;
-export const dynamicParams = true;
-export function generateStaticParams(): { id: string }[] {
-  return [];
-}
+export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
