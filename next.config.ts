@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 
 const isDev = process.env.NODE_ENV !== 'production';
@@ -33,11 +34,34 @@ const securityHeaders = [
   ...(isDev ? [] : [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]),
 ];
 
+/*
+ * Public pages showing the organisers' content are cached by the server (ISR, revalidated by tag) and may be
+ * kept briefly by a CDN or proxy in front: a short s-maxage keeps such a copy near-fresh after an edit.
+ */
+const publicContent = 'public, s-maxage=10, stale-while-revalidate=60';
+const publicContentPaths = [
+  '/event',
+  '/event/:id(\\d{1,4})',
+  '/team',
+  '/sponsers',
+  '/pronite',
+  '/sitemap.xml',
+];
+/** Pages about one person (their profile, the console): never kept by a shared cache. */
+const personalPaths = ['/profile', '/profile/:path*', '/admin', '/admin/:path*', '/dev/:path*'];
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   // A self-contained server in .next/standalone (server.js plus only the files it needs): what a container
-  // image or a plain server copies; see docs/deploy.md. `npm start` runs it through scripts/start.mjs.
+  // image or a plain server copies; see docs/deploy.md. `npm run start:standalone` runs it
+  // (scripts/start-standalone.mjs).
   output: 'standalone',
+  /*
+   * One cache for every instance: with DATABASE_URL set, pages and cached data live in the PostgreSQL the
+   * instances share (a memory layer in front); otherwise, and during the build, in memory. See
+   * lib/cache/shared-cache-handler.mjs and docs/decisions.md.
+   */
+  cacheHandler: path.join(process.cwd(), 'lib/cache/shared-cache-handler.mjs'),
   experimental: {
     // Tailwind's stylesheet is small (about 11 KB compressed) and the same on every page: inlining it
     // saves the render-blocking request that otherwise delays the first paint on a slow connection.
@@ -56,6 +80,14 @@ const nextConfig: NextConfig = {
         source: '/:path((?!api/uploads/).*)',
         headers: [{ key: 'Content-Security-Policy', value: csp }],
       },
+      ...publicContentPaths.map((source) => ({
+        source,
+        headers: [{ key: 'Cache-Control', value: publicContent }],
+      })),
+      ...personalPaths.map((source) => ({
+        source,
+        headers: [{ key: 'Cache-Control', value: 'private, no-store' }],
+      })),
       {
         // The service worker: browsers must ask for it again on each check, so a new version (or a fix)
         // reaches phones at once rather than after an HTTP cache expiry.

@@ -51,7 +51,7 @@ async function guardApi(request: NextRequest) {
   const status = decision === 'login' ? 401 : 403;
   return NextResponse.json(
     { message: decision === 'login' ? apiGuardMessages.login : apiGuardMessages.unauthorized },
-    { status, headers: { 'cache-control': 'no-store' } },
+    { status, headers: { 'cache-control': 'private, no-store' } },
   );
 }
 

@@ -3,7 +3,8 @@ import { cachedCategories } from '@/lib/server/content-cache';
 import { publicPaths } from '@/lib/public-paths';
 import { env } from '@/lib/server/env';
 
-export const dynamic = 'force-dynamic';
+// Rendered on the first visit after a build or a change of its content (tag), then served from the cache.
+export const revalidate = false;
 
 /** Every public page and every event category page. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

@@ -2,12 +2,15 @@
 import { openConfiguredDatabase } from '@/lib/server/db';
 import { devOrganiser, ensureDevOrganiser } from '@/lib/server/db/dev-organiser';
 import { seedIfEmpty } from '@/lib/server/db/seed';
+import { contentTagList, expireSharedCacheTags } from '@/lib/server/db/shared-cache';
 import { seedsDevOrganiser } from '@/lib/server/env';
 
 const database = openConfiguredDatabase();
 try {
   await database.migrate();
   const counts = await seedIfEmpty(database.db);
+  // Running instances may have cached the empty pages: they drop them now.
+  if (counts) await expireSharedCacheTags(database.db, contentTagList);
   console.log(
     counts ? `Seeded: ${JSON.stringify(counts)}` : 'The database already has content; nothing was seeded.',
   );

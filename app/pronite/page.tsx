@@ -4,8 +4,8 @@ import { ProniteShow } from '@/components/pronite/pronite-show';
 import { festival } from '@/lib/festival';
 import { cachedProniteArtists } from '@/lib/server/content-cache';
 
-// Reads the database (through the tagged cache); never at build time.
-export const dynamic = 'force-dynamic';
+// Rendered on the first visit after a build or a change of its content (tag), then served from the cache.
+export const revalidate = false;
 
 export const metadata: Metadata = {
   title: 'Pronite',

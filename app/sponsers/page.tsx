@@ -3,7 +3,8 @@ import Image from 'next/image';
 import { festival } from '@/lib/festival';
 import { cachedVisibleSponsors } from '@/lib/server/content-cache';
 
-export const dynamic = 'force-dynamic';
+// Rendered on the first visit after a build or a change of its content (tag), then served from the cache.
+export const revalidate = false;
 
 export const metadata: Metadata = {
   title: 'Sponsors',

@@ -1,11 +1,16 @@
 import 'server-only';
 import { revalidateTag, unstable_cache } from 'next/cache';
 import { getDb } from '@/lib/server/db';
+import { isBuildPhase } from '@/lib/server/env';
 import * as content from '@/lib/server/services/content';
 
 /**
- * Cached reads for the public pages. Each is tagged by the content it shows; a change to that content
- * (the organisers' console) calls `contentChanged(tag)` and the next visitor sees it.
+ * Cached reads for the public pages and the public read API. Each is tagged by the content it shows; a
+ * change to that content (the organisers' console) calls `contentChanged(tag)` and the next visitor sees
+ * it. The cache behind them is next.config.ts's handler: shared by every instance when DATABASE_URL is set.
+ *
+ * During `next build` they answer empty without opening a database: the build needs none, and what it
+ * prerenders is never served (the cache handler starts empty and the first visitor's render is kept).
  */
 export const contentTags = {
   events: 'content:events',
@@ -17,7 +22,7 @@ export const contentTags = {
 export type ContentTag = (typeof contentTags)[keyof typeof contentTags];
 
 export const cachedCategories = unstable_cache(
-  async () => content.listEventCategories(await getDb()),
+  async () => (isBuildPhase() ? [] : content.listEventCategories(await getDb())),
   ['categories'],
   {
     tags: [contentTags.events],
@@ -25,31 +30,36 @@ export const cachedCategories = unstable_cache(
 );
 
 export const cachedEventsByCategory = unstable_cache(
-  async (categoryId: number) => content.getEventsByCategory(await getDb(), { categoryId }),
+  async (categoryId: number) =>
+    isBuildPhase() ? [] : content.getEventsByCategory(await getDb(), { categoryId }),
   ['events-by-category'],
   { tags: [contentTags.events] },
 );
 
 export const cachedAllEvents = unstable_cache(
-  async () => content.listAllEvents(await getDb()),
+  async () => (isBuildPhase() ? [] : content.listAllEvents(await getDb())),
   ['all-events'],
   {
     tags: [contentTags.events],
   },
 );
 
-export const cachedTeam = unstable_cache(async () => content.listTeam(await getDb()), ['team'], {
-  tags: [contentTags.team],
-});
+export const cachedTeam = unstable_cache(
+  async () => (isBuildPhase() ? [] : content.listTeam(await getDb())),
+  ['team'],
+  {
+    tags: [contentTags.team],
+  },
+);
 
 export const cachedVisibleSponsors = unstable_cache(
-  async () => content.listSponsors(await getDb(), { visibleOnly: true }),
+  async () => (isBuildPhase() ? [] : content.listSponsors(await getDb(), { visibleOnly: true })),
   ['visible-sponsors'],
   { tags: [contentTags.sponsors] },
 );
 
 export const cachedProniteArtists = unstable_cache(
-  async () => content.listProniteArtists(await getDb()),
+  async () => (isBuildPhase() ? [] : content.listProniteArtists(await getDb())),
   ['pronite'],
   {
     tags: [contentTags.pronite],

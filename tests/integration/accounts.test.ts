@@ -226,6 +226,7 @@ describeEachDatabase('accounts API', (current) => {
         body: { email: details.email.toUpperCase(), password: details.password },
       });
       expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
       expect(answer.body.data).toEqual({ first_name: 'Meera' });
       const claims = decodeJwt(answer.body.token);
       expect(claims).toMatchObject({ email: details.email, role: 'user' });
@@ -341,6 +342,8 @@ describeEachDatabase('accounts API', (current) => {
         params: { id: user.userId },
       });
       expect(answer.status).toBe(200);
+      // Personal: never kept by a CDN or proxy.
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
       expect(answer.body.data).toEqual({
         userId: user.userId,
         first_name: 'Kabir',

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { GET as getCategories } from '@/app/api/admin/event-category/get-event-category/route';
 import { GET as getEvents } from '@/app/api/admin/event-category/get-events-by-category/[categoryId]/route';
 import { GET as getSponsors } from '@/app/api/admin/getSponsors/route';
@@ -8,6 +8,11 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import { sponsorsSeed } from '@/lib/server/db/seed-data';
 import { call } from '../support/api';
 import { describeEachDatabase } from '../support/test-db';
+
+// The reads go through next/cache's data cache, which needs Next's request context: read straight through.
+vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
+
+const publicCache = 'public, s-maxage=10, stale-while-revalidate=60';
 
 describeEachDatabase('public content reads', (current) => {
   beforeAll(async () => {
@@ -79,5 +84,16 @@ describeEachDatabase('public content reads', (current) => {
       name: expect.any(String),
       designation: expect.any(String),
     });
+  });
+
+  it('lets a CDN keep the public reads briefly, but not their errors', async () => {
+    const categories = await call<{ data: EventCategory[] }>(getCategories);
+    expect(categories.headers.get('cache-control')).toBe(publicCache);
+    const events = await call(getEvents, { params: { categoryId: String(categories.body.data[0]!.id) } });
+    expect(events.headers.get('cache-control')).toBe(publicCache);
+    expect((await call(getSponsors)).headers.get('cache-control')).toBe(publicCache);
+    expect((await call(getTeam)).headers.get('cache-control')).toBe(publicCache);
+    const unknown = await call(getEvents, { params: { categoryId: '99999' } });
+    expect(unknown.headers.get('cache-control')).toBe('private, no-store');
   });
 });

@@ -38,3 +38,28 @@ describe('next.config.ts security headers', () => {
     expect((await headersFor('/', 'development'))['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('next.config.ts cache headers', () => {
+  it('lets a CDN keep public content pages briefly', async () => {
+    for (const path of ['/event', '/event/3', '/team', '/sponsers', '/pronite', '/sitemap.xml']) {
+      expect((await headersFor(path, 'production'))['cache-control'], path).toBe(
+        'public, s-maxage=10, stale-while-revalidate=60',
+      );
+    }
+  });
+
+  it('keeps personal pages out of shared caches, and sets nothing on other paths', async () => {
+    for (const path of ['/profile', '/profile/passes', '/admin', '/admin/events', '/dev/mail']) {
+      expect((await headersFor(path, 'production'))['cache-control'], path).toBe('private, no-store');
+    }
+    for (const path of ['/event/3/register', '/event/abc', '/login', '/api/login']) {
+      expect((await headersFor(path, 'production'))['cache-control'], path).toBeUndefined();
+    }
+  });
+
+  it('names the shared cache handler', async () => {
+    vi.resetModules();
+    const config = (await import('@/next.config')).default;
+    expect(config.cacheHandler).toMatch(/lib\/cache\/shared-cache-handler\.mjs$/);
+  });
+});

@@ -3,7 +3,8 @@ import { CategoryList } from '@/components/events/category-list';
 import { festival } from '@/lib/festival';
 import { cachedCategories } from '@/lib/server/content-cache';
 
-export const dynamic = 'force-dynamic';
+// Rendered on the first visit after a build or a change of its content (tag), then served from the cache.
+export const revalidate = false;
 
 export const metadata: Metadata = {
   title: 'Events',

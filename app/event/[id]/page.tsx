@@ -8,6 +8,11 @@ import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-c
 import { env } from '@/lib/server/env';
 import { eventJsonLd } from '@/lib/structured-data';
 
+/*
+ * Rendered per request from the shared data cache (a hit runs no query), not cached as a whole page like
+ * /event: Next 16 answers the client router's request for a cached not-found page with a 404, and the
+ * router then loads the page in full instead of showing the spec's toast-and-back for an unknown N.
+ */
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };

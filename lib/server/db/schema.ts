@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -599,3 +600,31 @@ export const checkIns = pgTable(
     index('check_ins_day').on(t.festivalDay),
   ],
 );
+
+// ---------- the shared page and data cache (lib/cache/shared-cache-handler.mjs) ----------
+
+/**
+ * Next's cache entries (rendered pages, route answers, `unstable_cache` data), shared by every instance
+ * on this database. Keyed by build so a new build never serves an older build's pages. `value` is JSON
+ * with Buffers and Maps encoded; `tags` are the entry's cache tags; times are epoch milliseconds.
+ */
+export const nextCacheEntries = pgTable(
+  'next_cache_entries',
+  {
+    buildId: text('build_id').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    lastModified: bigint('last_modified', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.key] })],
+);
+
+/** When each cache tag was last revalidated (epoch milliseconds): an entry older than one of its tags is stale. */
+export const nextCacheTags = pgTable('next_cache_tags', {
+  tag: text('tag').primaryKey(),
+  revalidatedAt: bigint('revalidated_at', { mode: 'number' }).notNull(),
+});

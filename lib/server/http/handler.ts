@@ -100,12 +100,24 @@ function unknownPeer(): string {
   return 'unknown';
 }
 
+/**
+ * Every API answer is `private, no-store` (most carry or concern a person) unless its handler says
+ * otherwise: the public content reads answer with `publicCacheHeaders`.
+ */
 export function replyJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, {
     status,
-    headers: { 'cache-control': 'no-store', ...headers },
+    headers: { 'cache-control': 'private, no-store', ...headers },
   });
 }
+
+/**
+ * For answers that are the same for everyone (the public content reads): a CDN or proxy may keep them 10
+ * seconds, and serve them a minute longer while it asks again. The server's own copy is revalidated by tag.
+ */
+export const publicCacheHeaders = {
+  'cache-control': 'public, s-maxage=10, stale-while-revalidate=60',
+} as const;
 
 /** Turns zod issues into one message per field, the first one found. */
 function fieldErrorsOf(error: z.ZodError): Record<string, string> {

@@ -1,8 +1,9 @@
 // GET /api/admin/getSponsors: visible sponsors, grouped by sponsor category
-import { apiRoute } from '@/lib/server/http/handler';
-import { listSponsors } from '@/lib/server/services/content';
+import { cachedVisibleSponsors } from '@/lib/server/content-cache';
+import { apiRoute, publicCacheHeaders } from '@/lib/server/http/handler';
 
-export const GET = apiRoute({}, async ({ db }) => ({
+export const GET = apiRoute({}, async () => ({
   message: 'Sponsors',
-  data: await listSponsors(db, { visibleOnly: true }),
+  data: await cachedVisibleSponsors(),
+  headers: publicCacheHeaders,
 }));

@@ -1,8 +1,9 @@
 // GET /api/admin/event-category/get-event-category: the visible event categories, in order
-import { apiRoute } from '@/lib/server/http/handler';
-import { listEventCategories } from '@/lib/server/services/content';
+import { cachedCategories } from '@/lib/server/content-cache';
+import { apiRoute, publicCacheHeaders } from '@/lib/server/http/handler';
 
-export const GET = apiRoute({}, async ({ db }) => ({
+export const GET = apiRoute({}, async () => ({
   message: 'Event categories',
-  data: await listEventCategories(db),
+  data: await cachedCategories(),
+  headers: publicCacheHeaders,
 }));

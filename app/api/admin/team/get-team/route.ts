@@ -1,5 +1,9 @@
 // GET /api/admin/team/get-team: the organising team, grouped
-import { apiRoute } from '@/lib/server/http/handler';
-import { listTeam } from '@/lib/server/services/content';
+import { cachedTeam } from '@/lib/server/content-cache';
+import { apiRoute, publicCacheHeaders } from '@/lib/server/http/handler';
 
-export const GET = apiRoute({}, async ({ db }) => ({ message: 'Team', data: await listTeam(db) }));
+export const GET = apiRoute({}, async () => ({
+  message: 'Team',
+  data: await cachedTeam(),
+  headers: publicCacheHeaders,
+}));

@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import SharedCacheHandler, {
+  createCacheStore,
+  decodeValue,
+  encodeValue,
+  type CacheStore,
+} from '@/lib/cache/shared-cache-handler.mjs';
+import { contentTags } from '@/lib/server/content-cache';
+import { openDatabase } from '@/lib/server/db/client';
+import { contentTagList, expireSharedCacheTags } from '@/lib/server/db/shared-cache';
+
+/** Polls `check` every 20 ms until it holds; answers how long that took (ms), or fails after `limit`. */
+async function within(limit: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > limit) throw new Error(`not within ${limit} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const page = (html: string, tags: string) => ({
+  kind: 'APP_PAGE',
+  html,
+  rscData: Buffer.from(`rsc:${html}`),
+  segmentData: new Map([['/_tree', Buffer.from('tree')]]),
+  headers: { 'x-next-cache-tags': tags },
+  status: 200,
+  postponed: undefined,
+});
+
+vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
+
+describe('cache entries survive the trip through JSON', () => {
+  it('keeps Buffers and Maps', () => {
+    const value = page('<p>hi</p>', 'content:events');
+    const back = decodeValue(encodeValue(value)) as ReturnType<typeof page>;
+    expect(back.html).toBe('<p>hi</p>');
+    expect(Buffer.isBuffer(back.rscData)).toBe(true);
+    expect(back.rscData.toString()).toBe('rsc:<p>hi</p>');
+    expect(back.segmentData).toBeInstanceOf(Map);
+    expect(back.segmentData.get('/_tree')?.toString()).toBe('tree');
+  });
+});
+
+it("lists the same content tags for scripts as the site's cached reads use", () => {
+  expect([...contentTagList].sort()).toEqual(Object.values(contentTags).sort());
+});
+
+describe('the handler without a database (embedded PGlite, one process)', () => {
+  it("stores in memory and drops an entry once one of its page's tags is revalidated", async () => {
+    const handler = new SharedCacheHandler({});
+    const key = `/route-cache/APP_PAGE/${crypto.randomUUID()}`;
+    await handler.set(key, page('old', '_N_T_/layout,content:team'), {
+      cacheControl: { revalidate: false, expire: undefined },
+    });
+    expect((await handler.get(key))?.value).toMatchObject({ html: 'old' });
+    await handler.revalidateTag('content:team');
+    expect(await handler.get(key)).toBeNull();
+  });
+
+  it("drops data (unstable_cache's entries) by the tags Next passes in", async () => {
+    const handler = new SharedCacheHandler({});
+    const key = crypto.randomUUID();
+    await handler.set(key, { kind: 'FETCH', data: { body: '[]' } }, { tags: ['content:pronite'] });
+    expect(await handler.get(key, { tags: ['content:pronite'] })).not.toBeNull();
+    await handler.revalidateTag(['content:pronite']);
+    expect(await handler.get(key, { tags: ['content:pronite'] })).toBeNull();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL, two instances', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `festival_cache_${crypto.randomBytes(6).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let admin: postgres.Sql;
+  let sql: postgres.Sql;
+  let one: CacheStore;
+  let two: CacheStore;
+  let seeding: ReturnType<typeof openDatabase> | undefined;
+
+  beforeAll(async () => {
+    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const database = openDatabase({ url: url.toString() });
+    await database.migrate();
+    seeding = database;
+    sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    // Two stores as two processes would have them: each its own memory, connections and listener.
+    one = createCacheStore({ url: url.toString(), buildId: 'build-a' });
+    two = createCacheStore({ url: url.toString(), buildId: 'build-a' });
+  });
+
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await sql?.end();
+    await seeding?.close();
+    await admin?.unsafe(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+  });
+
+  it('serves an entry written by one instance from the other', async () => {
+    await one.set('/event', page('categories v1', 'content:events'), ['content:events'], {
+      revalidate: false,
+    });
+    const seen = await two.get('/event');
+    expect(seen?.value).toMatchObject({ html: 'categories v1' });
+    expect(Buffer.isBuffer((seen?.value as { rscData: Buffer }).rscData)).toBe(true);
+    expect(seen?.cacheControl).toEqual({ revalidate: false });
+  });
+
+  it('answers a hit from memory, without a query', async () => {
+    await one.set('/team', page('team', 'content:team'), ['content:team']);
+    expect(await two.get('/team')).not.toBeNull();
+    await sql`alter table next_cache_entries rename to next_cache_entries_away`;
+    try {
+      // With the table gone any query would fail (and answer a miss): a hit must come from memory.
+      expect((await two.get('/team'))?.value).toMatchObject({ html: 'team' });
+      expect(await two.get('/never-stored')).toBeNull();
+    } finally {
+      await sql`alter table next_cache_entries_away rename to next_cache_entries`;
+    }
+  });
+
+  it('a tag revalidated through one instance reaches the other within a second', async () => {
+    await one.set('/sponsers', page('sponsors v1', 'content:sponsors'), ['content:sponsors']);
+    expect(await two.get('/sponsers')).not.toBeNull();
+    await one.revalidate(['content:sponsors']);
+    const took = await within(1000, async () => (await two.get('/sponsers')) === null);
+    expect(took).toBeLessThan(1000);
+    // Whichever instance renders next stores the new page, and the other serves it.
+    await one.set('/sponsers', page('sponsors v2', 'content:sponsors'), ['content:sponsors']);
+    expect((await two.get('/sponsers'))?.value).toMatchObject({ html: 'sponsors v2' });
+  });
+
+  it('learns a tag time without a notification from the periodic poll', async () => {
+    await one.set('/pronite', page('pronite', 'content:pronite'), ['content:pronite']);
+    expect(await two.get('/pronite')).not.toBeNull();
+    // Written straight to the table, no NOTIFY: only the poll can tell the instances.
+    await sql`insert into next_cache_tags (tag, revalidated_at) values ('content:pronite', ${Date.now()})
+      on conflict (tag) do update set revalidated_at = excluded.revalidated_at`;
+    await within(1500, async () => (await two.get('/pronite')) === null);
+  });
+
+  it("never serves another build's entries", async () => {
+    const other = createCacheStore({ url: url.toString(), buildId: 'build-b' });
+    try {
+      await one.set('/event/1', page('build a', 'content:events'), ['content:events']);
+      expect(await other.get('/event/1')).toBeNull();
+      await other.set('/event/1', page('build b', 'content:events'), ['content:events']);
+      expect((await other.get('/event/1'))?.value).toMatchObject({ html: 'build b' });
+      expect((await two.get('/event/1'))?.value).toMatchObject({ html: 'build a' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('hears of content changed by a script (the seed) within a second', async () => {
+    await one.set('/team', page('team before seed', 'content:team'), ['content:team']);
+    expect(await two.get('/team')).not.toBeNull();
+    await expireSharedCacheTags(seeding!.db, contentTagList);
+    await within(1000, async () => (await two.get('/team')) === null);
+  });
+});
