@@ -20,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { intFromEnv, startCluster, type Cluster } from './cluster-lib';
+import { performanceDoc, writeSection } from './performance-doc';
 
 const pages = ['/', '/event', '/event/1', '/team', '/sponsers', '/pronite'];
 const apis = [
@@ -46,9 +47,6 @@ if (!(duration > 0) || !Number.isInteger(connections) || connections < 1) {
   );
   process.exit(1);
 }
-
-export const sectionStart = '<!-- bench:http:start -->';
-export const sectionEnd = '<!-- bench:http:end -->';
 
 interface Row {
   path: string;
@@ -116,17 +114,6 @@ function gitCommit(): string {
   } catch {
     return 'unknown';
   }
-}
-
-/** Replaces the marked section of docs/performance.md (or appends it), leaving the rest as it is. */
-export function withSection(document: string, section: string): string {
-  const block = `${sectionStart}\n${section}\n${sectionEnd}`;
-  const start = document.indexOf(sectionStart);
-  const end = document.indexOf(sectionEnd);
-  if (start >= 0 && end > start) {
-    return document.slice(0, start) + block + document.slice(end + sectionEnd.length);
-  }
-  return `${document.trimEnd()}\n\n${block}\n`;
 }
 
 async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise<T> {
@@ -227,10 +214,9 @@ async function main() {
   const markdown = table(result.rows, result.sizes);
   console.log(`\n${result.conditions}\n\n${markdown}`);
   if (write) {
-    const file = path.join('docs', 'performance.md');
     const section = `## HTTP throughput (\`npm run bench:http\`)\n\n${result.conditions}\n\n${markdown}`;
-    fs.writeFileSync(file, withSection(fs.readFileSync(file, 'utf8'), section));
-    console.log(`\nWritten to ${file}`);
+    writeSection('http', section);
+    console.log(`\nWritten to ${performanceDoc}`);
   }
 }
 
