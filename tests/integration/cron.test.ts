@@ -69,7 +69,7 @@ describeEachDatabase('scheduled jobs', (current) => {
           headers: { authorization: `Bearer ${cronSecret}` },
         });
         expect(answer.status).toBe(200);
-        expect(answer.headers.get('cache-control')).toBe('no-store');
+        expect(answer.headers.get('cache-control')).toBe('private, no-store');
         expect(answer.body.data).toEqual(
           route === mailCronGet || route === mailCronPost
             ? { sent: 0, failed: 0 }
