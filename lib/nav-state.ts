@@ -1,6 +1,6 @@
 /**
  * Navigation state for screens that receive data from the previous one (the e-mail carried to /otp and
- * /reset-password, the event carried to its registration screen). Kept in sessionStorage under the
+ * /reset-password, the category id carried to its events). Kept in sessionStorage under the
  * destination path, so it survives a reload of that tab but never leaks into a shared link.
  */
 const prefix = 'nav-state:';

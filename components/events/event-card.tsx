@@ -41,7 +41,7 @@ export function EventCard({
         <h2 className="font-display text-xl text-parchment">{event.name}</h2>
         <EventDescription text={event.description} className="flex-1 text-base text-parchment/85" />
         {open ? (
-          <RegisterLink position={position} event={event} />
+          <RegisterLink position={position} eventId={event.id} eventName={event.name} />
         ) : hasLink(event.description) ? null : (
           <p className="text-sm font-semibold text-red-400">{closedNote}</p>
         )}
