@@ -138,8 +138,15 @@ async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise
       proxyPort: intFromEnv('PROXY_PORT', 8505),
       seed: true,
       dataRoot: path.join('.data', 'cluster-bench'),
+      // A production site, as on festival day: a preview would set its Preview-mark cookie on every
+      // cookieless request (autocannon keeps none), and nginx rightly never stores an answer with Set-Cookie.
+      // Nothing is mailed or paid during a read benchmark, so the SMTP and Razorpay settings are placeholders.
       env: {
-        PREVIEW: 'true',
+        PREVIEW: 'false',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        RAZORPAY_KEY_ID: 'rzp_test_benchmark',
+        RAZORPAY_KEY_SECRET: 'benchmark-key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'benchmark-webhook-secret',
         JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-that-is-long-enough-for-hs256-signing',
         LOG_LEVEL: 'warn',
       },
