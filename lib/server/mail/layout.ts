@@ -19,3 +19,8 @@ ${bodyHtml}
 <p style="font-size:13px;color:#5b4b3a">${escapeHtml(festival.name)} · ${escapeHtml(venueLine())} · ${escapeHtml(festival.emails[0])}</p>
 </div></body></html>`;
 }
+
+/** The HTML body of a plain-text mail: its lines, escaped, in one paragraph inside the shared frame. */
+export function plainTextHtml(title: string, text: string): string {
+  return mailLayout(title, `<p>${text.split('\n').map(escapeHtml).join('<br>')}</p>`);
+}

@@ -2,7 +2,7 @@ import 'server-only';
 import { festival, festivalTitle, venueLine } from '@/lib/festival';
 import { formatPrice } from '@/lib/money';
 import { calendarInvite } from './ics';
-import { escapeHtml, mailLayout } from './layout';
+import { escapeHtml, mailLayout, plainTextHtml } from './layout';
 import type { MailMessage } from './mail-service';
 import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
 
@@ -133,7 +133,7 @@ export function refundNoticeMail(
     to: to.email,
     subject,
     text,
-    html: mailLayout(subject, `<p>${text.split('\n').map(escapeHtml).join('<br>')}</p>`),
+    html: plainTextHtml(subject, text),
   };
 }
 
@@ -171,6 +171,6 @@ export function teamDepartureMail(
     to: to.email,
     subject,
     text,
-    html: mailLayout(subject, `<p>${text.split('\n').map(escapeHtml).join('<br>')}</p>`),
+    html: plainTextHtml(subject, text),
   };
 }
