@@ -18,9 +18,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import { intFromEnv, startCluster, type Cluster } from './cluster-lib';
 import { performanceDoc, writeSection } from './performance-doc';
+import { createScratchDatabase } from './scratch-database';
 
 const pages = ['/', '/event', '/event/1', '/team', '/sponsers', '/pronite'];
 const apis = [
@@ -124,15 +124,11 @@ async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise
         'or BENCH_DIRECT_URL and BENCH_PROXY_URL to measure a running cluster.',
     );
   }
-  const name = `festival_bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(server, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(server, 'festival_bench_');
   let cluster: Cluster | undefined;
   try {
     cluster = await startCluster({
-      databaseUrl: url.toString(),
+      databaseUrl: scratch.url,
       instances: intFromEnv('INSTANCES', 2),
       basePort: intFromEnv('BASE_PORT', 3505),
       proxyPort: intFromEnv('PROXY_PORT', 8505),
@@ -154,8 +150,7 @@ async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise
     return await run(cluster);
   } finally {
     await cluster?.stop();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end({ timeout: 5 });
+    await scratch.drop().catch(() => {});
   }
 }
 

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import postgres from 'postgres';
 import { intFromEnv, startCluster } from './cluster-lib';
+import { createScratchDatabase, dropDatabase, madeAt } from './scratch-database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
@@ -12,23 +13,10 @@ if (!serverUrl) {
 }
 
 const prefix = 'festival_cluster_e2e_';
-const name = `${prefix}${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${name}`;
 
-/** One statement on its own short-lived connection to the server's maintenance database. */
-async function onServer(statement: string): Promise<void> {
-  const sql = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+async function dropQuietly(database: string): Promise<void> {
   try {
-    await sql.unsafe(statement);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-async function dropDatabase(database: string): Promise<void> {
-  try {
-    await onServer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await dropDatabase(serverUrl!, database);
   } catch (error) {
     console.error(`cluster-e2e: could not drop ${database}:`, error instanceof Error ? error.message : error);
   }
@@ -42,11 +30,11 @@ async function dropDatabase(database: string): Promise<void> {
   >`select datname from pg_database where datname like ${`${prefix}%`}`;
   await sql.end({ timeout: 5 });
   for (const { datname } of rows) {
-    const madeAt = Number(datname.slice(prefix.length).split('_')[0]);
-    if (Number.isFinite(madeAt) && Date.now() - madeAt > 2 * 3600_000) await dropDatabase(datname);
+    const made = madeAt(datname, prefix);
+    if (Number.isFinite(made) && Date.now() - made > 2 * 3600_000) await dropQuietly(datname);
   }
 }
-await onServer(`CREATE DATABASE ${name}`);
+const { name, url: databaseUrl } = await createScratchDatabase(serverUrl, prefix);
 
 const dataRoot = '.data/cluster-e2e';
 fs.rmSync(dataRoot, { recursive: true, force: true });
@@ -63,7 +51,7 @@ const shutdown = () => {
     return;
   }
   void stopCluster()
-    .then(() => dropDatabase(name))
+    .then(() => dropQuietly(name))
     .then(() => process.exit(0));
 };
 process.on('SIGTERM', shutdown);
@@ -71,7 +59,7 @@ process.on('SIGINT', shutdown);
 
 try {
   const cluster = await startCluster({
-    databaseUrl: databaseUrl.toString(),
+    databaseUrl,
     instances: intFromEnv('INSTANCES', 2),
     basePort: intFromEnv('BASE_PORT', 3500),
     proxyPort: intFromEnv('PROXY_PORT', 8500),
@@ -83,6 +71,6 @@ try {
   console.log(`[cluster-e2e] ready on ${cluster.proxyUrl}, database ${name}`);
 } catch (error) {
   console.error('cluster-e2e:', error instanceof Error ? error.message : error);
-  await dropDatabase(name);
+  await dropQuietly(name);
   process.exit(1);
 }

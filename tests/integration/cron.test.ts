@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import type { Transporter } from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GET as mailCronGet, POST as mailCronPost } from '@/app/api/cron/mail/route';
@@ -13,6 +11,7 @@ import { deliverDueMail, sendMail, setMailTransportForTests } from '@/lib/server
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { call } from '../support/api';
 import { freePort, startSmtp, transportTo } from '../support/smtp';
+import { createScratchDatabase } from '../../scripts/scratch-database';
 import { describeEachDatabase } from '../support/test-db';
 
 const cronSecret = 'cron-secret-that-is-long-enough-for-tests';
@@ -227,13 +226,8 @@ describeEachDatabase('scheduled jobs', (current) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('instances starting at once [postgres]', () => {
   it('take turns to migrate a fresh database', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `festival_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const instances = [1, 2, 3].map(() => openDatabase({ url: url.toString() }));
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'festival_test_');
+    const instances = [1, 2, 3].map(() => openDatabase({ url: scratch.url }));
     try {
       await Promise.all(instances.map((d) => withStartupLock(d.db, () => d.migrate())));
       const [row] = await queryRows<{ n: number }>(
@@ -243,8 +237,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('instances starting at once [postg
       expect(row!.n).toBeGreaterThan(0);
     } finally {
       await Promise.all(instances.map((d) => d.close()));
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   });
 });

@@ -10,6 +10,7 @@ import SharedCacheHandler, {
 import { contentTags } from '@/lib/server/content-cache';
 import { openDatabase } from '@/lib/server/db/client';
 import { contentTagList, expireSharedCacheTags } from '@/lib/server/db/shared-cache';
+import { createScratchDatabase, type ScratchDatabase } from '../../scripts/scratch-database';
 
 /** Polls `check` every 20 ms until it holds; answers how long that took (ms), or fails after `limit`. */
 async function within(limit: number, check: () => Promise<boolean>): Promise<number> {
@@ -72,26 +73,23 @@ describe('the handler without a database (embedded PGlite, one process)', () => 
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL, two instances', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `festival_cache_${crypto.randomBytes(6).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let admin: postgres.Sql;
+  let scratch: ScratchDatabase | undefined;
+  let url = '';
   let sql: postgres.Sql;
   let one: CacheStore;
   let two: CacheStore;
   let seeding: ReturnType<typeof openDatabase> | undefined;
 
   beforeAll(async () => {
-    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const database = openDatabase({ url: url.toString() });
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'festival_cache_');
+    url = scratch.url;
+    const database = openDatabase({ url });
     await database.migrate();
     seeding = database;
-    sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    sql = postgres(url, { max: 1, onnotice: () => {} });
     // Two stores as two processes would have them: each its own memory, connections and listener.
-    one = createCacheStore({ url: url.toString(), buildId: 'build-a' });
-    two = createCacheStore({ url: url.toString(), buildId: 'build-a' });
+    one = createCacheStore({ url: url, buildId: 'build-a' });
+    two = createCacheStore({ url: url, buildId: 'build-a' });
   });
 
   afterAll(async () => {
@@ -99,8 +97,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
     await two?.close();
     await sql?.end();
     await seeding?.close();
-    await admin?.unsafe(`drop database if exists ${name} with (force)`);
-    await admin?.end();
+    await scratch?.drop();
   });
 
   it('serves an entry written by one instance from the other', async () => {
@@ -147,7 +144,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
   });
 
   it("never serves another build's entries", async () => {
-    const other = createCacheStore({ url: url.toString(), buildId: 'build-b' });
+    const other = createCacheStore({ url: url, buildId: 'build-b' });
     try {
       await one.set('/event/1', page('build a', 'content:events'), ['content:events']);
       expect(await other.get('/event/1')).toBeNull();

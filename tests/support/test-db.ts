@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { adoptDatabase } from '@/lib/server/db';
 import { openDatabase, type Database } from '@/lib/server/db/client';
+import { createScratchDatabase } from '../../scripts/scratch-database';
 
 /**
  * Fresh, migrated databases for integration tests: always an in-memory PGlite, and a throwaway database on
@@ -22,20 +21,14 @@ export async function createTestDatabase(
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `festival_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString() });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'festival_test_');
+  const database = openDatabase({ url: scratch.url });
   await database.migrate();
   return {
     ...database,
     async dispose() {
       await database.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,0 +1,42 @@
+// Throwaway PostgreSQL databases for tests, the cluster journeys and the benchmark: made on a server the
+// caller names, dropped again afterwards. One place for the naming, the statements and the cleanup.
+import postgres from 'postgres';
+
+export interface ScratchDatabase {
+  name: string;
+  /** The server's address with this database as its path. */
+  url: string;
+  /** Drops it, whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+/** One statement on its own short-lived connection to the server's maintenance database. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  return onServer(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
+/**
+ * A new, empty database on the server of `serverUrl`, named `<prefix><milliseconds>_<random>` so that a
+ * cleanup can tell how old a leftover one is (`madeAt`).
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+}
+
+/** When a database of createScratchDatabase was made (ms since epoch), or NaN for another name. */
+export function madeAt(name: string, prefix: string): number {
+  return name.startsWith(prefix) ? Number(name.slice(prefix.length).split('_')[0]) : Number.NaN;
+}
