@@ -58,6 +58,7 @@ import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
+import { png } from '../support/fixtures';
 
 // Writes revalidate the public pages through next/cache, which needs Next's request context: record
 // the tags instead, so a test can see which public content a write marked as changed.
@@ -68,11 +69,6 @@ vi.mock('next/cache', () => ({
   },
   unstable_cache: <T>(fn: T) => fn,
 }));
-
-const png = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
-  'hex',
-);
 
 type Answer<T> = { message: string; data: T; errors?: Record<string, string>; reason?: string };
 type Handler = Parameters<typeof call>[0];

@@ -25,6 +25,7 @@ import { getEvent as publicEvent } from '@/lib/server/services/content';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { describeEachDatabase } from '../support/test-db';
+import { png } from '../support/fixtures';
 
 // The admin events service revalidates the public pages through next/cache, which needs Next's request context:
 // record the tags instead, so the tests can see that a write revalidated the events' pages.
@@ -36,10 +37,6 @@ vi.mock('next/cache', () => ({
   unstable_cache: <T>(fn: T) => fn,
 }));
 
-const png = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
-  'hex',
-);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 type Answer<T> = { message: string; data: T; errors?: Record<string, string> };

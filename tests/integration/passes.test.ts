@@ -27,15 +27,11 @@ import { quickUser } from '../support/accounts';
 import { createTestEvent } from '../support/events';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
+import { png } from '../support/fixtures';
 
 type Person = Awaited<ReturnType<typeof quickUser>>;
 type PassAnswer = { message: string; data: MyPass };
 type CheckInAnswer = { message: string; data: CheckInResult; reason?: string };
-
-const png = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
-  'hex',
-);
 
 afterEach(() => {
   setClockForTests(undefined);

@@ -8,27 +8,16 @@ import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-o
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import {
-  accommodationOptions,
-  accommodationTypes,
-  merchandiseProducts,
-  merchandiseVariants,
-  paymentOrders,
-  stockHolds,
-} from '@/lib/server/db/schema';
+import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
+import { newStay, newTee, png } from '../support/fixtures';
 
 type Person = Awaited<ReturnType<typeof quickUser>>;
 type OrderAnswer = { message: string; data: { order: { id: string } } };
-
-const png = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
-  'hex',
-);
 
 afterEach(() => {
   setClockForTests(undefined);
@@ -57,38 +46,16 @@ describeEachDatabase('one account cannot hold stock without paying', (current) =
   beforeEach(() => setSandboxWebhookMode('off'));
 
   async function tee(stock: number) {
-    const [product] = await db()
-      .insert(merchandiseProducts)
-      .values({
-        name: 'Hold Tee',
-        description: 'Test',
-        pricePaise: 10000,
-        image1Url: '/images/merch/tee-front.svg',
-      })
-      .returning();
-    const variants = await db()
-      .insert(merchandiseVariants)
-      .values([
-        { productId: product!.id, type: 'M', stock },
-        { productId: product!.id, type: 'L', stock },
-      ])
-      .returning();
-    return { m: variants[0]!, l: variants[1]! };
+    const [m, l] = await newTee(db(), {
+      name: 'Hold Tee',
+      pricePaise: 10000,
+      stockBySize: { M: stock, L: stock },
+    });
+    return { m: m!, l: l! };
   }
 
   async function stay(capacity: number) {
-    const [type] = await db()
-      .insert(accommodationTypes)
-      .values({
-        accommodationType: `Hold hall ${Math.random().toString(36).slice(2, 6)}`,
-        pricePerNight: 300,
-      })
-      .returning();
-    const [option] = await db()
-      .insert(accommodationOptions)
-      .values({ typeId: type!.id, startDate: '2027-02-21', days: 1, capacity })
-      .returning();
-    return option!;
+    return newStay(db(), { label: 'Hold hall', capacity, pricePerNight: 300, days: 1 });
   }
 
   /** Units of an item held right now by one account's orders. */

@@ -15,9 +15,7 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
   accommodationBookings,
   accommodationOptions,
-  accommodationTypes,
   merchandiseOrders,
-  merchandiseProducts,
   merchandiseVariants,
   paymentOrders,
 } from '@/lib/server/db/schema';
@@ -28,11 +26,7 @@ import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
-
-const png = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
-  'hex',
-);
+import { newStay, newTee, png } from '../support/fixtures';
 
 afterEach(() => {
   setClockForTests(undefined);
@@ -67,32 +61,16 @@ describeEachDatabase('merchandise and accommodation', (current) => {
 
   /** A product with one size holding `stock` units, priced 250.50. */
   async function limitedTee(stock: number) {
-    const [product] = await db()
-      .insert(merchandiseProducts)
-      .values({
-        name: 'Limited Tee',
-        description: 'Test',
-        pricePaise: 25050,
-        image1Url: '/images/merch/tee-front.svg',
-      })
-      .returning();
-    const [variant] = await db()
-      .insert(merchandiseVariants)
-      .values({ productId: product!.id, type: 'M', stock })
-      .returning();
+    const [variant] = await newTee(db(), {
+      name: 'Limited Tee',
+      pricePaise: 25050,
+      stockBySize: { M: stock },
+    });
     return variant!;
   }
 
   async function stay(capacity: number, pricePerNight: number | null = 500, days = 2) {
-    const [type] = await db()
-      .insert(accommodationTypes)
-      .values({ accommodationType: `Test hall ${Math.random().toString(36).slice(2, 6)}`, pricePerNight })
-      .returning();
-    const [option] = await db()
-      .insert(accommodationOptions)
-      .values({ typeId: type!.id, startDate: '2027-02-21', days, capacity })
-      .returning();
-    return option!;
+    return newStay(db(), { label: 'Test hall', capacity, pricePerNight, days });
   }
 
   describe('merchandise', () => {
