@@ -2,8 +2,6 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { authCookieName, verifyToken, type TokenClaims } from '@/lib/server/auth/jwt';
 import { requestToken } from '@/lib/server/auth/request-token';
 import { apiGuardMessages, apiRolesFor, guardDecision, rolesForPath } from '@/lib/roles';
-import { previewCookieName } from '@/lib/preview-cookie';
-import { isPreview } from '@/lib/server/env';
 
 /**
  * Server half of the route guard, from the token's signed claims and before anything runs: role pages of
@@ -15,7 +13,7 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname.startsWith('/api/')) return guardApi(request);
 
-  return markPreview(request, await guardPage(request, pathname));
+  return guardPage(request, pathname);
 }
 
 async function guardPage(request: NextRequest, pathname: string) {
@@ -26,19 +24,6 @@ async function guardPage(request: NextRequest, pathname: string) {
   if (decision === 'allow') return NextResponse.next();
   const target = decision === 'login' ? '/login' : '/unauthorized';
   return NextResponse.redirect(new URL(target, request.url));
-}
-
-/**
- * Tells the page's Preview mark whether this deployment is a preview. Pages are prerendered once, so the
- * answer travels in a cookie set here at request time; a stale one (another deployment on the same host
- * name) is cleared.
- */
-function markPreview(request: NextRequest, response: NextResponse): NextResponse {
-  const marked = request.cookies.get(previewCookieName)?.value === '1';
-  const preview = isPreview();
-  if (preview && !marked) response.cookies.set(previewCookieName, '1', { path: '/', sameSite: 'lax' });
-  if (!preview && marked) response.cookies.delete(previewCookieName);
-  return response;
 }
 
 async function guardApi(request: NextRequest) {
@@ -60,10 +45,22 @@ async function claimsState(token: string | null | undefined) {
   return { isInitialized: true, isAuthenticated: claims !== null, role: claims?.role };
 }
 
+/*
+ * Only the paths with a guard: Next's middleware costs as much again as serving a cached page, so the public
+ * pages, the four public reads under /api/admin and static files stay out of it. Matchers must be literal
+ * (Next reads them at build time), so this repeats lib/roles.ts; tests/unit/proxy-matcher.test.ts checks that
+ * every guarded path is matched and the public ones are not.
+ */
 export const config = {
-  // Pages, and the console API (other API handlers authenticate themselves); static files need no guard.
   matcher: [
-    '/api/admin/:path*',
-    '/((?!api/|sandbox/|_next/|images/|rulebooks/|favicon.ico|robots.txt|sitemap.xml|sw.js).*)',
+    '/api/admin/((?!getSponsors$|team/get-team$|event-category/get-event-category$|event-category/get-events-by-category/).*)',
+    '/profile',
+    '/merchandise',
+    '/merchendise',
+    '/accomodation',
+    '/event/:id/register',
+    '/success',
+    '/failure',
+    '/admin/:path*',
   ],
 };

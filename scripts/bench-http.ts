@@ -134,8 +134,7 @@ async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise
       proxyPort: intFromEnv('PROXY_PORT', 8505),
       seed: true,
       dataRoot: path.join('.data', 'cluster-bench'),
-      // A production site, as on festival day: a preview would set its Preview-mark cookie on every
-      // cookieless request (autocannon keeps none), and nginx rightly never stores an answer with Set-Cookie.
+      // A production site, as on festival day.
       // Nothing is mailed or paid during a read benchmark, so the SMTP and Razorpay settings are placeholders.
       env: {
         PREVIEW: 'false',

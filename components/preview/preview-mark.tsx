@@ -1,19 +1,34 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-import { previewCookieName } from '@/lib/preview-cookie';
+import { useEffect, useState } from 'react';
 
-const noChanges = () => () => {};
-const previewCookie = `${previewCookieName}=1`;
-const isPreviewPage = () => document.cookie.split('; ').includes(previewCookie);
+/** What /api/deployment answers; anything else (an old server, an error) counts as "not a preview". */
+async function deploymentIsPreview(): Promise<boolean> {
+  const answer = await fetch('/api/deployment');
+  if (!answer.ok) return false;
+  const body: unknown = await answer.json();
+  return (body as { data?: { preview?: unknown } })?.data?.preview === true;
+}
 
 /**
- * The "Preview" mark of a preview deployment, on every page. Pages are prerendered and cached once for
- * every deployment, so the server says "preview" through a cookie that proxy.ts sets at request time
- * (and clears elsewhere), and the mark reads it in the browser; outside a preview it renders nothing.
+ * The "Preview" mark of a preview deployment, on every page. Pages are prerendered once for every
+ * deployment, so the mark asks the server after the page has loaded; the answer is cached by the browser
+ * (app/api/deployment/route.ts), so a visit asks about once. Outside a preview it renders nothing.
+ *
+ * Why not a cookie set by proxy.ts: that ran Next's middleware on every public page, 40% of a cached
+ * page's server time (docs/performance.md, "HTTP throughput").
  */
 export function PreviewMark() {
-  const preview = useSyncExternalStore(noChanges, isPreviewPage, () => false);
+  const [preview, setPreview] = useState(false);
+  useEffect(() => {
+    let current = true;
+    deploymentIsPreview()
+      .then((answer) => current && setPreview(answer))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
   if (!preview) return null;
   return (
     <p

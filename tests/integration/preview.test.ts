@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GET as deployment } from '@/app/api/deployment/route';
 import { GET as outbox } from '@/app/api/dev/mail/route';
 import { GET as sandboxGet, POST as sandboxPost } from '@/app/sandbox/razorpay/v1/[...path]/route';
 import {
@@ -46,6 +47,19 @@ describe('which deployment is a preview', () => {
     expect(isPreview()).toBe(false);
     runAs({ PREVIEW: undefined, VERCEL_ENV: 'production', CONTEXT: 'production' });
     expect(isPreview()).toBe(false);
+  });
+});
+
+describe('the Preview mark’s question', () => {
+  it('answers whether this deployment is a preview, cacheable by everyone for five minutes', async () => {
+    runAs({ NODE_ENV: 'production', PREVIEW: 'true' });
+    const asPreview = await call(deployment);
+    expect(asPreview.status).toBe(200);
+    expect(asPreview.body.data).toEqual({ preview: true });
+    expect(asPreview.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
+
+    runAs({ NODE_ENV: 'production', PREVIEW: 'false', ...liveServices });
+    expect((await call(deployment)).body.data).toEqual({ preview: false });
   });
 });
 
