@@ -190,7 +190,9 @@ export function createCacheStore({
       const lastModified = Date.now();
       const text = encodeValue({ value, cacheControl });
       remember(key, { lastModified, value, cacheControl }, tags, text.length);
-      if (!sql) return;
+      // A not-found page (/event/{any N}) stays in memory only: its keys are whatever visitors type, and
+      // the shared table must not grow with them. The memory layer is bounded; a miss renders it again.
+      if (!sql || value?.status === 404) return;
       try {
         await sql`insert into next_cache_entries (build_id, key, value, tags, last_modified)
           values (${buildId}, ${key}, ${text}, ${sql.array(tags)}, ${lastModified})

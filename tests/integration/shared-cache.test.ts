@@ -110,6 +110,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
     expect(seen?.cacheControl).toEqual({ revalidate: false });
   });
 
+  it('keeps a not-found page in memory only, so typed addresses do not fill the shared table', async () => {
+    await one.set('/event/abc', { ...page('not found', 'content:events'), status: 404 }, ['content:events']);
+    expect((await one.get('/event/abc'))?.value).toMatchObject({ status: 404 });
+    expect(await two.get('/event/abc')).toBeNull();
+    const [row] = await sql`select count(*)::int as count from next_cache_entries where key = '/event/abc'`;
+    expect(row?.count).toBe(0);
+  });
+
   it('answers a hit from memory, without a query', async () => {
     await one.set('/team', page('team', 'content:team'), ['content:team']);
     expect(await two.get('/team')).not.toBeNull();

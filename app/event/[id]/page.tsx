@@ -9,11 +9,15 @@ import { env } from '@/lib/server/env';
 import { eventJsonLd } from '@/lib/structured-data';
 
 /*
- * Rendered per request from the shared data cache (a hit runs no query), not cached as a whole page like
- * /event: Next 16 answers the client router's request for a cached not-found page with a 404, and the
- * router then loads the page in full instead of showing the spec's toast-and-back for an unknown N.
+ * Cached whole, like /event: each N is rendered on its first visit after a build or a change of the events
+ * (tag), then served from the cache. None is prerendered by the build, which has no database. An N that
+ * names nothing is a cached 404 (kept in memory only, see lib/cache/shared-cache-handler.mjs).
  */
-export const dynamic = 'force-dynamic';
+export const revalidate = false;
+export const dynamicParams = true;
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
 
 type Props = { params: Promise<{ id: string }> };
 
