@@ -9,8 +9,13 @@
 // from BASE_PORT (3505), nginx on PROXY_PORT (8505); everything is stopped and dropped afterwards. With both
 // URLs set it measures that running cluster instead (seeded content expected: /event/1 must exist).
 //
-// Options: --duration=S (10 s per target), --connections=N (50), --no-write (print only), --note="…" (what
+// Options: --duration=S (5 s per run), --runs=N (3 runs per row; the row shows the median run by req/s and
+// the lowest and highest req/s, since this machine's figures move by a third from one run to the next),
+// --connections=N (50), --no-floor (skip the bare Next.js page), --no-write (print only), --note="…" (what
 // else ran on the machine; written with the conditions).
+//
+// It also measures the framework floor (scripts/floor-app.ts), a bare Next.js page served by `next start`
+// on its own, after the cluster has stopped, so the direct rows can be read against it.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { intFromEnv, startCluster, type Cluster } from './cluster-lib';
+import { buildFloorApp, removeFloorApp, startNextServer, stopServer, waitForServer } from './floor-app';
 import { performanceDoc, writeSection } from './performance-doc';
 import { createScratchDatabase } from './scratch-database';
 
@@ -37,21 +43,25 @@ const option = (name: string) =>
     ?.split('=')
     .slice(1)
     .join('=');
-const duration = Number(option('duration') ?? 10);
+const duration = Number(option('duration') ?? 5);
+const runs = Number(option('runs') ?? 3);
+const withFloor = !args.includes('--no-floor');
 const connections = Number(option('connections') ?? 50);
 const write = !args.includes('--no-write');
 const note = option('note') ?? '';
-if (!(duration > 0) || !Number.isInteger(connections) || connections < 1) {
+if (!(duration > 0) || !Number.isInteger(connections) || connections < 1 || !(runs >= 1)) {
   console.error(
-    'bench:http: --duration must be a positive number of seconds and --connections a whole number',
+    'bench:http: --duration must be a positive number of seconds, --connections and --runs whole numbers',
   );
   process.exit(1);
 }
 
 interface Row {
   path: string;
-  via: 'direct' | 'proxy';
+  via: 'direct' | 'proxy' | 'floor';
   requestsPerSecond: number;
+  /** The lowest and highest req/s of the runs. */
+  range: [number, number];
   p50: number;
   p99: number;
   bytesPerResponse: number;
@@ -72,7 +82,7 @@ function wireSize(url: string, encoding: 'identity' | 'gzip'): Promise<number> {
   });
 }
 
-async function measure(base: string, target: string, via: Row['via']): Promise<Row> {
+async function measureOnce(base: string, target: string, via: Row['via']): Promise<Row> {
   const result = await autocannon({
     url: `${base}${target}`,
     connections,
@@ -83,6 +93,7 @@ async function measure(base: string, target: string, via: Row['via']): Promise<R
     path: target,
     via,
     requestsPerSecond: Math.round(result.requests.average),
+    range: [Math.round(result.requests.average), Math.round(result.requests.average)],
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytesPerResponse:
@@ -92,17 +103,31 @@ async function measure(base: string, target: string, via: Row['via']): Promise<R
   };
 }
 
+/** `runs` runs of one row: the median run by req/s, with the range of all of them. */
+async function measure(base: string, target: string, via: Row['via']): Promise<Row> {
+  const all: Row[] = [];
+  for (let i = 0; i < runs; i += 1) all.push(await measureOnce(base, target, via));
+  all.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = all[Math.floor(all.length / 2)]!;
+  return {
+    ...median,
+    range: [all[0]!.requestsPerSecond, all[all.length - 1]!.requestsPerSecond],
+    non2xx: all.reduce((sum, row) => sum + row.non2xx, 0),
+    errors: all.reduce((sum, row) => sum + row.errors, 0),
+  };
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function table(rows: Row[], sizes: Map<string, { raw: number; gzip: number }>): string {
   const lines = [
-    '| path | via | req/s | p50 (ms) | p99 (ms) | KB per response (as sent) | non-2xx | errors | raw KB | gzip KB |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| path | via | req/s | req/s, all runs | p50 (ms) | p99 (ms) | KB per response (as sent) | non-2xx | errors | raw KB | gzip KB |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {
     const size = sizes.get(r.path);
     lines.push(
-      `| ${r.path} | ${r.via} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${kb(r.bytesPerResponse)} | ${r.non2xx} | ${r.errors} | ${size ? kb(size.raw) : ''} | ${size ? kb(size.gzip) : ''} |`,
+      `| ${r.path} | ${r.via} | ${r.requestsPerSecond} | ${r.range[0]}–${r.range[1]} | ${r.p50} | ${r.p99} | ${kb(r.bytesPerResponse)} | ${r.non2xx} | ${r.errors} | ${size ? kb(size.raw) : ''} | ${size ? kb(size.gzip) : ''} |`,
     );
   }
   return lines.join('\n');
@@ -187,7 +212,8 @@ async function bench(direct: string, proxy: string, instances: number | string) 
     `on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version},`,
     `the production build ${buildId} of commit ${gitCommit()} (\`next start\`, PostgreSQL, seeded content),`,
     `${instances} instance(s) behind nginx (deploy/nginx/festival.conf.template), all on this one machine.`,
-    `${connections} connections, ${duration} s per row, \`accept-encoding: gzip\`; "direct" is one instance's`,
+    `${connections} connections, ${runs} run(s) of ${duration} s per row (the median run by req/s is shown),`,
+    `\`accept-encoding: gzip\`; "direct" is one instance's`,
     `own port, "proxy" is nginx (its cache keeps what the app's Cache-Control allows). Load average before`,
     `the run: ${loadBefore.join(', ')}.${note ? ` Also running: ${note}.` : ''}`,
     'Raw and gzip KB: one HTML answer without compression (direct) and gzipped by nginx.',
@@ -203,21 +229,55 @@ function autocannonVersion(): string {
   }
 }
 
+/** The bare Next.js page on its own `next start`, measured like a direct row. */
+async function benchFloor(dir: string, sizes: Map<string, { raw: number; gzip: number }>): Promise<Row> {
+  const port = intFromEnv('FLOOR_PORT', 3599);
+  const server = startNextServer(dir, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForServer(base, 60_000);
+    await wireSize(`${base}/`, 'gzip');
+    sizes.set('bare Next.js page', {
+      raw: await wireSize(`${base}/`, 'identity'),
+      gzip: await wireSize(`${base}/`, 'gzip'),
+    });
+    process.stdout.write('floor / … ');
+    const row = { ...(await measure(base, '/', 'floor')), path: 'bare Next.js page' };
+    console.log(`${row.requestsPerSecond} req/s, p99 ${row.p99} ms`);
+    return row;
+  } finally {
+    stopServer(server);
+  }
+}
+
 async function main() {
   const direct = process.env.BENCH_DIRECT_URL;
   const proxy = process.env.BENCH_PROXY_URL;
-  const result =
-    direct && proxy
-      ? await bench(direct.replace(/\/$/, ''), proxy.replace(/\/$/, ''), 'an unknown number of')
-      : await withOwnCluster((cluster) =>
-          bench(cluster.instanceUrls[0]!, cluster.proxyUrl, cluster.instanceUrls.length),
-        );
-  const markdown = table(result.rows, result.sizes);
-  console.log(`\n${result.conditions}\n\n${markdown}`);
-  if (write) {
-    const section = `## HTTP throughput (\`npm run bench:http\`)\n\n${result.conditions}\n\n${markdown}`;
-    writeSection('http', section);
-    console.log(`\nWritten to ${performanceDoc}`);
+  // Built first, so that the build is not running while anything is measured.
+  const floorDir = withFloor ? buildFloorApp() : null;
+  try {
+    const result =
+      direct && proxy
+        ? await bench(direct.replace(/\/$/, ''), proxy.replace(/\/$/, ''), 'an unknown number of')
+        : await withOwnCluster((cluster) =>
+            bench(cluster.instanceUrls[0]!, cluster.proxyUrl, cluster.instanceUrls.length),
+          );
+    let conditions = result.conditions;
+    if (floorDir) {
+      result.rows.push(await benchFloor(floorDir, result.sizes));
+      conditions +=
+        '\nThe last row is the framework floor (scripts/floor-app.ts): a bare Next.js page of plain text built' +
+        ' from the same packages, on its own `next start` after the cluster had stopped (gzip KB: by Next).';
+    }
+    const markdown = table(result.rows, result.sizes);
+    console.log(`\n${conditions}\n\n${markdown}`);
+    if (write) {
+      const section = `## HTTP throughput (\`npm run bench:http\`)\n\n${conditions}\n\n${markdown}`;
+      writeSection('http', section);
+      console.log(`\nWritten to ${performanceDoc}`);
+    }
+  } finally {
+    if (floorDir) removeFloorApp(floorDir);
   }
 }
 

@@ -3,13 +3,14 @@
 // docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs.
 // It also measures a bare Next.js page (the framework floor, built from the same packages) under the same
 // conditions, so the table shows what the framework costs before any of the site's own code.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { publicPaths } from '@/lib/public-paths';
+import { buildFloorApp, startNextServer, stopServer, waitForServer } from './floor-app';
 import { writeSection } from './performance-doc';
 
 // Every public page of the sitemap, one category page, and the public screens it leaves out.
@@ -51,80 +52,10 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
-
-/** `next start` of a built project folder, in its own process group (stopping it also stops its child). */
-function startServer(dir: string, serverPort: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn('npx', ['next', 'start', '-p', String(serverPort)], {
-    cwd: dir,
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-  });
-}
-
-function stopServer(server: ChildProcess) {
-  if (!server.pid) return;
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
 /**
- * The framework floor: one static page of text with a root layout, nothing else, built by the same Next.js
- * and React as the site. It is a project of its own in a temporary folder (inside this one, Next would
- * take this project's config and start-up hook with it), with this project's packages hard-linked in.
+ * The framework floor runs on the next port (scripts/floor-app.ts), after the site's server has stopped.
  */
 const floorPort = port + 1;
-
-function buildFloorApp(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-floor-'));
-  fs.mkdirSync(path.join(dir, 'app'));
-  fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
-  fs.writeFileSync(
-    path.join(dir, 'app', 'layout.jsx'),
-    [
-      "export const metadata = { title: 'Framework floor', description: 'A bare page for measuring the framework.' };",
-      'export default function Layout({ children }) {',
-      '  return (<html lang="en"><body>{children}</body></html>);',
-      '}',
-      '',
-    ].join('\n'),
-  );
-  fs.writeFileSync(
-    path.join(dir, 'app', 'page.jsx'),
-    [
-      'export default function Page() {',
-      '  return (<main><h1>Framework floor</h1>{Array.from({ length: 30 }, (_, i) => (',
-      '    <p key={i}>Paragraph {i + 1}: plain server-rendered text, no client component, no image, no font.</p>',
-      '  ))}</main>);',
-      '}',
-      '',
-    ].join('\n'),
-  );
-  // Hard links: a copy of node_modules in a second or two, without the disk space (a plain copy otherwise).
-  const linked = spawnSync('cp', ['-al', 'node_modules', path.join(dir, 'node_modules')]);
-  if (linked.status !== 0) fs.cpSync('node_modules', path.join(dir, 'node_modules'), { recursive: true });
-  const build = spawnSync('npx', ['next', 'build'], { cwd: dir, stdio: 'inherit' });
-  if (build.status !== 0) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error('framework floor build failed');
-  }
-  return dir;
-}
 
 async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>> {
   const result = await lighthouse(url, {
@@ -208,7 +139,7 @@ async function main() {
   }
   const floorDir = buildFloorApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
-  const server = startServer('.', port, {
+  const server = startNextServer('.', port, {
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
   });
@@ -240,7 +171,7 @@ async function main() {
     stopServer(server);
 
     // The same measurement of the bare page, on its own server, after the site's server has stopped.
-    floorServer = startServer(floorDir, floorPort);
+    floorServer = startNextServer(floorDir, floorPort);
     const floorBase = `http://localhost:${floorPort}`;
     await waitForServer(floorBase, 60_000);
     await fetch(floorBase);

@@ -1,0 +1,86 @@
+// The framework floor for the benchmarks: a bare Next.js page built from this project's own packages, so a
+// figure for the site can be read against what the framework alone does on the same machine and sitting.
+// Also the helpers both benchmarks use to run a built project with `next start`.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * One static page of text with a root layout, nothing else, built by the same Next.js and React as the
+ * site. It is a project of its own in a temporary folder (inside this one, Next would take this project's
+ * config and start-up hook with it), with this project's packages hard-linked in. Returns its folder;
+ * `removeFloorApp` deletes it.
+ */
+export function buildFloorApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-floor-'));
+  fs.mkdirSync(path.join(dir, 'app'));
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
+  fs.writeFileSync(
+    path.join(dir, 'app', 'layout.jsx'),
+    [
+      "export const metadata = { title: 'Framework floor', description: 'A bare page for measuring the framework.' };",
+      'export default function Layout({ children }) {',
+      '  return (<html lang="en"><body>{children}</body></html>);',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'app', 'page.jsx'),
+    [
+      'export default function Page() {',
+      '  return (<main><h1>Framework floor</h1>{Array.from({ length: 30 }, (_, i) => (',
+      '    <p key={i}>Paragraph {i + 1}: plain server-rendered text, no client component, no image, no font.</p>',
+      '  ))}</main>);',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Hard links: a copy of node_modules in a second or two, without the disk space (a plain copy otherwise).
+  const linked = spawnSync('cp', ['-al', 'node_modules', path.join(dir, 'node_modules')]);
+  if (linked.status !== 0) fs.cpSync('node_modules', path.join(dir, 'node_modules'), { recursive: true });
+  const build = spawnSync('npx', ['next', 'build'], { cwd: dir, stdio: 'inherit' });
+  if (build.status !== 0) {
+    removeFloorApp(dir);
+    throw new Error('framework floor build failed');
+  }
+  return dir;
+}
+
+export function removeFloorApp(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** `next start` of a built project folder, in its own process group (stopping it also stops its child). */
+export function startNextServer(dir: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn('npx', ['next', 'start', '-p', String(port)], {
+    cwd: dir,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+export function stopServer(server: ChildProcess): void {
+  if (!server.pid) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+/** Resolves once `url` answers 200, or fails after `timeoutMs`. */
+export async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
