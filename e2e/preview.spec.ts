@@ -53,19 +53,16 @@ test.describe('a preview deployment', () => {
   });
 });
 
-test('the production build refuses to start without SMTP and Razorpay keys, naming them', async () => {
-  test.setTimeout(90_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-refuse-'));
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production',
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-    LOG_LEVEL: 'warn',
-  };
+/** Starts the production build with `env` (and nothing else) and answers its exit code and output. */
+async function startAndWaitForExit(env: Record<string, string>) {
   const server = spawn('node_modules/.bin/next', ['start', '-p', String(3190 + (process.pid % 9))], {
-    env,
+    env: {
+      NODE_ENV: 'production',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     detached: true,
   });
   let output = '';
@@ -79,10 +76,35 @@ test('the production build refuses to start without SMTP and Razorpay keys, nami
     });
   });
   if (exitCode === null && server.pid) process.kill(-server.pid, 'SIGKILL');
+  return { exitCode, output };
+}
+
+const secret = 'e2e-secret-that-is-long-enough-for-hs256-signing';
+
+test('the production build refuses to start without SMTP and Razorpay keys, naming them', async () => {
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-refuse-'));
+  const { exitCode, output } = await startAndWaitForExit({ DATA_DIR: dataDir, JWT_SECRET: secret });
   fs.rmSync(dataDir, { recursive: true, force: true });
   expect(exitCode, output).not.toBeNull();
   expect(exitCode).not.toBe(0);
   expect(output).toContain('SMTP_URL');
   expect(output).toContain('RAZORPAY_KEY_ID');
   expect(output).toContain('PREVIEW=true');
+});
+
+test('a server whose DATA_DIR cannot be written stops at start, naming DATA_DIR and the cause', async () => {
+  test.setTimeout(90_000);
+  // A file where the folder should be: unwritable even for root, who ignores a read-only mode.
+  const notAFolder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'festival-data-')), 'data');
+  fs.writeFileSync(notAFolder, 'not a folder');
+  const { exitCode, output } = await startAndWaitForExit({
+    DATA_DIR: notAFolder,
+    JWT_SECRET: secret,
+    PREVIEW: 'true',
+  });
+  fs.rmSync(path.dirname(notAFolder), { recursive: true, force: true });
+  expect(exitCode, output).not.toBeNull();
+  expect(exitCode).not.toBe(0);
+  expect(output).toContain(`DATA_DIR (${notAFolder}) is not a writable folder (EEXIST)`);
 });

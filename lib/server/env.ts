@@ -14,6 +14,12 @@ const schema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('.data'),
+    /** Connections each instance may open to PostgreSQL; N instances need N x this within max_connections. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Seconds to wait for a new connection before the request fails with 503. */
+    DATABASE_CONNECT_TIMEOUT: z.coerce.number().int().min(1).max(120).default(5),
+    /** Milliseconds a statement may run before PostgreSQL cancels it (0: no limit). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalText,
     RAZORPAY_KEY_ID: optionalText,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { requireWritableDataDir } from '@/lib/server/data-dir';
 import { getDb } from '@/lib/server/db';
 import { requireProductionServices } from '@/lib/server/dev-conveniences';
 import { env, isBuildPhase, isPreview, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
@@ -28,6 +29,7 @@ export async function startServer(): Promise<void> {
     throw new Error('JWT_SECRET must be set in production (at least 32 characters).');
   }
   requireProductionServices();
+  requireWritableDataDir(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && isPreview()) {
     logger.warn('Preview deployment: payments go to the sandbox and mail to the outbox at /dev/mail.');
   }

@@ -1,4 +1,4 @@
-// GET /api/health: 200 when the database answers, 503 otherwise (for the hosting platform's probe)
+// GET /api/health: 200 when the database answers within a second, 503 otherwise (for the platform's probe)
 import { getDb } from '@/lib/server/db';
 import { ping } from '@/lib/server/db/client';
 import { replyJson } from '@/lib/server/http/handler';
@@ -6,12 +6,30 @@ import { logger } from '@/lib/server/log';
 
 export const dynamic = 'force-dynamic';
 
+/** A probe must hear back quickly: a database that is down, full or restarting is "down", not a hang. */
+const healthTimeoutMs = 1_000;
+
+function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function GET() {
   try {
-    await ping(await getDb());
+    await withinTimeout(
+      getDb().then((db) => ping(db)),
+      healthTimeoutMs,
+    );
     return replyJson(200, { message: 'ok', data: { database: 'up' } });
   } catch (error) {
     logger.error({ err: error }, 'health check failed');
-    return replyJson(503, { message: 'The database is not reachable.', data: { database: 'down' } });
+    return replyJson(
+      503,
+      { message: 'The database is not reachable.', data: { database: 'down' } },
+      { 'retry-after': '5' },
+    );
   }
 }

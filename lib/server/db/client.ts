@@ -26,13 +26,31 @@ export interface Database {
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
 
+/** How one process uses a PostgreSQL server (DATABASE_POOL_MAX and the timeouts in docs/deploy.md). */
+export interface PoolSettings {
+  max: number;
+  connectTimeoutSeconds: number;
+  /** 0: no limit. */
+  statementTimeoutMs: number;
+}
+
+export const defaultPool: PoolSettings = { max: 10, connectTimeoutSeconds: 5, statementTimeoutMs: 15_000 };
+
 /**
  * Opens the embedded PGlite database (a folder, or memory when dataDir is 'memory') or a PostgreSQL
  * server (a connection URL). Both run the same committed migrations.
  */
-export function openDatabase(target: { url: string } | { dataDir: string }): Database {
+export function openDatabase(target: { url: string; pool?: PoolSettings } | { dataDir: string }): Database {
   if ('url' in target) {
-    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const pool = target.pool ?? defaultPool;
+    // Bounded waits: a server that is down, full or stuck fails the request (503) instead of hanging it.
+    const client = postgres(target.url, {
+      max: pool.max,
+      connect_timeout: pool.connectTimeoutSeconds,
+      idle_timeout: 60,
+      onnotice: () => {},
+      connection: pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {},
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
       db,
@@ -75,6 +93,29 @@ export async function ping(db: Db): Promise<void> {
 function hasPgCode(error: unknown, code: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+/**
+ * The database could not serve the request for now, through no fault of the request: unreachable, out of
+ * connections, shutting down, a statement cancelled by its timeout, or a transaction PostgreSQL asks to
+ * retry. Answered 503 with Retry-After (lib/server/http/handler.ts), never as the request's own error.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    // 08: connection exceptions; 53: out of resources (53300 too many clients); 57: operator
+    // intervention (57P01 shutdown, 57014 statement timeout); 40001/40P01: serialization failure, deadlock.
+    if (/^(08|53|57)/.test(code) || code === '40001' || code === '40P01') return true;
+    // postgres.js and Node's own codes for a connection that never came or was lost.
+    if (
+      ['CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED'].includes(code) ||
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code)
+    ) {
+      return true;
+    }
   }
   return false;
 }

@@ -35,7 +35,14 @@ export function embeddedDataDir(): string {
 export function openConfiguredDatabase(): Database {
   const e = env();
   return e.DATABASE_URL
-    ? openDatabase({ url: e.DATABASE_URL })
+    ? openDatabase({
+        url: e.DATABASE_URL,
+        pool: {
+          max: e.DATABASE_POOL_MAX,
+          connectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        },
+      })
     : openDatabase({ dataDir: embeddedDataDir() });
 }
 

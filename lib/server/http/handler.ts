@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { authenticate, type AuthUser } from '@/lib/server/auth/session';
 import { getDb, type Db } from '@/lib/server/db';
+import { isDatabaseUnavailable } from '@/lib/server/db/client';
 import { apiGuardMessages, organiserRoles } from '@/lib/roles';
 import { env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
@@ -276,6 +277,10 @@ async function signedInUser(db: Db, request: Request, auth: Auth): Promise<AuthU
   return user;
 }
 
+export const databaseUnavailableMessage =
+  'The site is very busy right now. Please try again in a few seconds.';
+const databaseRetryAfterSeconds = 5;
+
 function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
@@ -289,6 +294,14 @@ function errorResponse(error: unknown, requestId: string): Response {
         ...(error.retryAfter !== undefined ? { retryAfter: Math.ceil(error.retryAfter) } : {}),
       },
       headers,
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, requestId }, 'database unavailable');
+    return replyJson(
+      503,
+      { message: databaseUnavailableMessage, retryAfter: databaseRetryAfterSeconds },
+      { 'retry-after': String(databaseRetryAfterSeconds) },
     );
   }
   logger.error({ err: error, requestId }, 'unhandled error in route handler');

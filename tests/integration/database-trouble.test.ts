@@ -1,0 +1,120 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as health } from '@/app/api/health/route';
+import { POST as login } from '@/app/api/login/route';
+import { adoptDatabase } from '@/lib/server/db';
+import { isDatabaseUnavailable, openDatabase, type Database } from '@/lib/server/db/client';
+import { databaseUnavailableMessage } from '@/lib/server/http/handler';
+import { call } from '../support/api';
+
+/*
+ * A database that is down, refusing or silent: requests answer 503 with Retry-After and a sentence, never
+ * a 500 or the request's own fault, and the health probe answers within about a second.
+ */
+
+/** A TCP server that accepts connections and never says a word: a PostgreSQL that hangs. */
+function silentServer(): Promise<{ port: number; close(): void }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => sockets.add(socket));
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({
+        port,
+        close: () => {
+          for (const socket of sockets) socket.destroy();
+          server.close();
+        },
+      });
+    });
+  });
+}
+
+/** A port nothing listens on: connections are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const pool = { max: 2, connectTimeoutSeconds: 1, statementTimeoutMs: 1_000 };
+const loginBody = { email: 'someone@example.com', password: 'a-password-1' };
+
+describe('when the database is unreachable', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = openDatabase({ url: `postgres://u@127.0.0.1:${await closedPort()}/x`, pool });
+    adoptDatabase(database);
+  });
+  afterAll(async () => database.close());
+
+  it('answers 503 with Retry-After and a sentence, not 500', async () => {
+    const answer = await call(login, { body: loginBody });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.body).toEqual({ message: databaseUnavailableMessage, retryAfter: 5 });
+  });
+
+  it('has the health probe say so', async () => {
+    const response = await health();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      message: 'The database is not reachable.',
+      data: { database: 'down' },
+    });
+  });
+});
+
+describe('when the database accepts connections and never answers', () => {
+  let database: Database;
+  let server: Awaited<ReturnType<typeof silentServer>>;
+  beforeAll(async () => {
+    server = await silentServer();
+    database = openDatabase({ url: `postgres://u@127.0.0.1:${server.port}/x`, pool });
+    adoptDatabase(database);
+  });
+  afterAll(async () => {
+    server.close();
+    await database.close().catch(() => {});
+  });
+
+  it('answers the health probe within about a second', async () => {
+    const started = Date.now();
+    const response = await health();
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('fails a request after the connect timeout with 503', async () => {
+    const answer = await call(login, { body: loginBody });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+  });
+});
+
+describe('which errors are the database being unavailable', () => {
+  it('knows connection loss, exhaustion, shutdown, timeouts and retryable conflicts', () => {
+    for (const code of [
+      '08006',
+      '53300',
+      '57P01',
+      '57014',
+      '40001',
+      '40P01',
+      'ECONNREFUSED',
+      'CONNECT_TIMEOUT',
+    ]) {
+      expect({ code, unavailable: isDatabaseUnavailable({ code }) }).toEqual({ code, unavailable: true });
+    }
+    // Drizzle wraps the driver's error: the code is on the cause.
+    expect(isDatabaseUnavailable(new Error('query failed', { cause: { code: '53300' } }))).toBe(true);
+  });
+
+  it('leaves the request’s own errors alone', () => {
+    for (const code of ['23505', '23503', '22P02', '42P01', undefined]) {
+      expect({ code, unavailable: isDatabaseUnavailable({ code }) }).toEqual({ code, unavailable: false });
+    }
+  });
+});
