@@ -143,6 +143,8 @@ export function isEmbedded(db: Db | Tx): boolean {
 export async function withStartupLock(db: Db, work: () => Promise<void>): Promise<void> {
   if (isEmbedded(db)) return work();
   await db.transaction(async (tx) => {
+    // Waiting for another instance's migrations is not a stuck statement: no statement timeout here.
+    await queryRows(tx, sql`set local statement_timeout = 0`);
     await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('festival:start-up')) as locked`);
     await work();
   });
