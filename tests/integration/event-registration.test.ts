@@ -557,7 +557,10 @@ describeEachDatabase('event registration and payments', (current) => {
       });
       expect(answer).toMatchObject({
         status: 409,
-        body: { message: 'Your payment has been refunded because the registration could not be completed.' },
+        body: {
+          message:
+            'Your payment has been refunded. Someone in this team is already registered for this event.',
+        },
       });
       const [stored] = await db()
         .select()

@@ -215,7 +215,9 @@ describeEachDatabase('merchandise and accommodation', (current) => {
       });
       expect(answer).toMatchObject({
         status: 409,
-        body: { message: 'Your payment has been refunded because part of your order sold out.' },
+        body: {
+          message: 'Your payment has been refunded. Size M sold out while your payment was on its way.',
+        },
       });
       const payment = await paymentProvider().client.fetchPayment(latePay.razorpay_payment_id);
       expect(payment.status).toBe('refunded');

@@ -338,7 +338,36 @@ export const webhookEvents = pgTable('webhook_events', {
   providerEventId: text('provider_event_id').primaryKey(),
   eventType: text('event_type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set in the transaction that acted on the event. A row without it was received but not acted on (the
+   * process stopped, the database failed): the provider's redelivery is processed, not ignored.
+   */
+  processedAt: timestamp('processed_at', { withTimezone: true }),
 });
+
+/**
+ * A captured payment that cannot become its order's outcome (sold out, or the order was already paid with
+ * another payment) is given back once: the row is written under the order's lock by the one settler that
+ * decides it, with the buyer's mail in the same transaction; the provider's refund follows, and
+ * reconciliation retries any whose refund has not gone through (`refundedAt` null).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    providerPaymentId: text('provider_payment_id').primaryKey(),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: createdAt(),
+    /** Set by the run that is asking the provider for the refund, so two runs never ask at once. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_refunds_order').on(t.paymentOrderId)],
+);
 
 // ---------- outcomes ----------
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { festivalTitle } from '@/lib/festival';
-import type { Db } from '@/lib/server/db';
+import type { Db, Tx } from '@/lib/server/db';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { env, usesOutbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
@@ -58,7 +58,9 @@ function smtpTransport(): Transporter {
     url: env().SMTP_URL,
     connectionTimeout: 5_000,
     greetingTimeout: 5_000,
-    socketTimeout: 10_000,
+    // A slow server that accepts after 12 s must not be timed out and sent the mail again: wait a minute
+    // (well inside the five-minute lease) before counting the attempt as failed.
+    socketTimeout: 60_000,
   });
   return transport;
 }
@@ -75,6 +77,11 @@ function fromAddress(): string {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** The domain part of the sender's address, for Message-IDs. */
+function messageIdDomain(): string {
+  return /@([^>\s]+)>?\s*$/.exec(fromAddress())?.[1] ?? 'aetherfest.example';
+}
+
 async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
   const attachments = (row.attachments as StoredAttachment[]).map((a) => ({
     filename: a.filename,
@@ -83,6 +90,9 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
   }));
   try {
     await smtpTransport().sendMail({
+      // One Message-ID per outbox row: if a retry ever repeats a message that did arrive, mail clients
+      // show it once.
+      messageId: `<${row.id}@${messageIdDomain()}>`,
       from: fromAddress(),
       to: row.to,
       subject: row.subject,
@@ -112,8 +122,12 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
   }
 }
 
-/** Stores the message and makes a first delivery attempt; returns the outbox id. */
-export async function sendMail(db: Db, message: MailMessage): Promise<string> {
+/**
+ * Writes the message to the outbox, in `db` or a caller's transaction, without sending it: the row is
+ * claimed for a lease, so only the writer's first attempt (`PendingMail.send`, after the commit) or, once
+ * the lease has passed, the retry loop sends it. Returns the outbox id.
+ */
+export async function queueMail(db: Db | Tx, message: MailMessage): Promise<string> {
   const keep = usesOutbox() && !transportOverride;
   const [row] = await db
     .insert(mailOutbox)
@@ -128,13 +142,48 @@ export async function sendMail(db: Db, message: MailMessage): Promise<string> {
         contentBase64: Buffer.from(a.content).toString('base64'),
       })),
       state: keep ? 'kept' : 'pending',
-      // The first attempt below holds the message: a retry run elsewhere must not send it meanwhile.
       nextAttemptAt: new Date(Date.now() + mailLeaseMs),
     })
-    .returning();
+    .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail outbox insert returned no row');
-  if (!keep) await deliver(db, row);
   return row.id;
+}
+
+/** A first delivery attempt of messages this process queued (and so holds the lease of). */
+async function deliverQueued(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.state, 'pending')));
+  for (const row of rows) await deliver(db, row);
+}
+
+/**
+ * The mails that announce an outcome, written in the same transaction as the outcome (so a committed
+ * outcome always has its mail, and a rolled-back one never does) and sent once it has committed. If the
+ * process stops in between, the retry loop sends them when their lease has passed.
+ */
+export class PendingMail {
+  private readonly ids: string[] = [];
+
+  async add(tx: Db | Tx, message: MailMessage): Promise<void> {
+    this.ids.push(await queueMail(tx, message));
+  }
+
+  /** Call after the transaction has committed. Never throws: what fails stays queued for the retry loop. */
+  async send(db: Db): Promise<void> {
+    await deliverQueued(db, this.ids.splice(0)).catch((error: unknown) =>
+      logger.error({ err: error }, 'first delivery of queued mail failed'),
+    );
+  }
+}
+
+/** Stores the message and makes a first delivery attempt; returns the outbox id. */
+export async function sendMail(db: Db, message: MailMessage): Promise<string> {
+  const id = await queueMail(db, message);
+  await deliverQueued(db, [id]);
+  return id;
 }
 
 /**

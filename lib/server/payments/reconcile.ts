@@ -7,7 +7,7 @@ import { now } from '@/lib/server/clock';
 import { logger } from '@/lib/server/log';
 import { releaseHolds } from './orders';
 import { paymentProvider } from './provider';
-import { settleOrder } from './settle';
+import { completeRefund, pendingRefunds, settleOrder } from './settle';
 
 /** An order nobody paid within this long is closed and its holds released. */
 export const orderLifetimeMinutes = 30;
@@ -16,6 +16,8 @@ export interface ReconcileReport {
   checked: number;
   settled: number;
   expired: number;
+  /** Decided refunds that went through in this run. */
+  refunded: number;
   errors: number;
   /** True when another run (another instance, the cron, the command line) was already at work. */
   skipped?: boolean;
@@ -34,7 +36,7 @@ export async function reconcilePayments(
   const outcome = await runAlone(db, 'payments-reconcile', () => reconcileOnce(db, options));
   if (outcome.ran) return outcome.result;
   logger.info('reconciliation skipped: another run is at work');
-  return { checked: 0, settled: 0, expired: 0, errors: 0, skipped: true };
+  return { checked: 0, settled: 0, expired: 0, refunded: 0, errors: 0, skipped: true };
 }
 
 async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promise<ReconcileReport> {
@@ -42,25 +44,36 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
   const pending = await db
     .select()
     .from(paymentOrders)
-    .where(and(inArray(paymentOrders.state, ['created', 'paid']), lt(paymentOrders.createdAt, cutoff)));
-  const report: ReconcileReport = { checked: pending.length, settled: 0, expired: 0, errors: 0 };
+    .where(
+      and(inArray(paymentOrders.state, ['created', 'paid', 'failed']), lt(paymentOrders.createdAt, cutoff)),
+    );
+  const report: ReconcileReport = {
+    checked: pending.length,
+    settled: 0,
+    expired: 0,
+    refunded: 0,
+    errors: 0,
+  };
   const { client } = paymentProvider();
   for (const order of pending) {
     try {
       const payments = order.providerOrderId ? await client.fetchOrderPayments(order.providerOrderId) : [];
       const captured = payments.find((p) => p.status === 'captured');
       if (captured) {
-        const outcome = await settleOrder(db, order.id, captured.id);
-        if (outcome === 'fulfilled' || outcome === 'refunded') report.settled += 1;
+        const settlement = await settleOrder(db, order.id, captured.id);
+        if (settlement.outcome !== 'already-fulfilled') report.settled += 1;
         continue;
       }
       const ageMinutes = (now().getTime() - order.createdAt.getTime()) / 60_000;
-      if (order.state === 'created' && ageMinutes >= orderLifetimeMinutes) {
+      // A failed attempt keeps its holds for a retry on the same order until the order's time is up.
+      if ((order.state === 'created' || order.state === 'failed') && ageMinutes >= orderLifetimeMinutes) {
         const expired = await db.transaction(async (tx) => {
           const moved = await tx
             .update(paymentOrders)
-            .set({ state: 'expired', failureReason: 'not paid in time' })
-            .where(and(inArray(paymentOrders.id, [order.id]), inArray(paymentOrders.state, ['created'])))
+            .set({ state: 'expired', failureReason: order.failureReason ?? 'not paid in time' })
+            .where(
+              and(inArray(paymentOrders.id, [order.id]), inArray(paymentOrders.state, ['created', 'failed'])),
+            )
             .returning({ id: paymentOrders.id });
           // Settled (or expired) meanwhile by the webhook or the browser: nothing to release here.
           if (moved.length === 0) return false;
@@ -72,6 +85,15 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
     } catch (error) {
       report.errors += 1;
       logger.warn({ err: error, orderId: order.id }, 'reconciliation could not settle an order');
+    }
+  }
+  // Refunds decided by a settlement whose call to the provider failed or never happened (a crash).
+  for (const paymentId of await pendingRefunds(db, 60)) {
+    try {
+      if (await completeRefund(db, paymentId)) report.refunded += 1;
+    } catch (error) {
+      report.errors += 1;
+      logger.warn({ err: error, paymentId }, 'reconciliation could not complete a refund');
     }
   }
   return report;

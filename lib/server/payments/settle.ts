@@ -1,16 +1,18 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/server/db';
 import { isUniqueViolation } from '@/lib/server/db/client';
-import { paymentOrders } from '@/lib/server/db/schema';
+import { paymentOrders, paymentRefunds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
+import { PendingMail } from '@/lib/server/mail/mail-service';
 import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulfilment';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
 import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
 import { releaseHolds } from './orders';
 import { paymentProvider } from './provider';
+import { PaymentProviderError } from './razorpay-client';
 import type { Fulfiller, PaymentOrder, PaymentPurpose } from './types';
 
 /** What each purchase does once paid; each lives beside its domain. */
@@ -20,7 +22,9 @@ const fulfillers: Record<PaymentPurpose, Fulfiller> = {
   accommodation: accommodationFulfiller,
 };
 
-export type Settlement = 'fulfilled' | 'already-fulfilled' | 'refunded';
+/** What settling a payment came to; a refund carries its reason, in words the buyer is shown. */
+export type Settlement =
+  { outcome: 'fulfilled' | 'already-fulfilled' } | { outcome: 'refunded'; reason: string };
 
 class Undeliverable extends Error {
   constructor(readonly reason: string) {
@@ -28,18 +32,46 @@ class Undeliverable extends Error {
   }
 }
 
+const secondPaymentReason = 'This order was already paid with another payment.';
+
+/** What the buyer's screen says when their payment is given back: the true reason, in one place. */
+export function refundedMessage(reason: string): string {
+  return `Your payment has been refunded. ${reason}`;
+}
+
+/** The provider's answer about one payment; its own faults (down, slow, erring) are a 503, not the buyer's. */
+async function fetchCapturedPayment(paymentId: string) {
+  try {
+    return await paymentProvider().client.fetchPayment(paymentId);
+  } catch (error) {
+    if (
+      error instanceof PaymentProviderError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 429
+    ) {
+      throw new AppError('invalid_input', 'This payment is unknown to the payment provider.');
+    }
+    logger.warn({ err: error, paymentId }, 'the payment provider could not be asked about a payment');
+    throw new AppError('unavailable', paymentServiceUnavailable);
+  }
+}
+
+export const paymentServiceUnavailable =
+  'The payment service is not reachable right now. Your payment is safe: please try again in a minute.';
+
 /**
  * Settles an order with a payment: checks with the provider that it is captured for exactly the order's
- * amount, then marks the order paid and fulfils it in one transaction that locks the order row, so the
- * browser, the webhook and reconciliation racing each other give one outcome. Idempotent.
+ * amount, then, in one transaction that locks the order row, marks the order paid, fulfils it and writes
+ * the mails that announce it, so the browser, the webhook and reconciliation racing each other give one
+ * outcome and one set of mails. A payment that cannot become the order's outcome (sold out, or the order
+ * already paid with another payment) is decided for a refund once, under the same lock, with one mail;
+ * the provider's refund follows the commit. Idempotent.
  */
 export async function settleOrder(db: Db, orderId: string, paymentId: string): Promise<Settlement> {
-  const provider = paymentProvider();
   const [snapshot] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
   if (!snapshot?.providerOrderId) throw new AppError('not_found', 'No order matches this payment.');
-  const payment = await provider.client.fetchPayment(paymentId).catch(() => {
-    throw new AppError('invalid_input', 'This payment is unknown to the payment provider.');
-  });
+  const payment = await fetchCapturedPayment(paymentId);
   if (payment.order_id !== snapshot.providerOrderId) {
     throw new AppError('invalid_input', 'This payment was made for a different order.');
   }
@@ -56,10 +88,31 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
   }
 
   const fulfiller = fulfillers[snapshot.purpose];
+  const mail = new PendingMail();
+  let refundDecided = false;
 
-  let outcome: Settlement | Undeliverable;
+  /** Decides, under the order's lock, that this payment is given back; only the first settler writes the mail. */
+  async function decideRefund(tx: Tx, order: PaymentOrder, reason: string): Promise<Settlement> {
+    const decided = await tx
+      .insert(paymentRefunds)
+      .values({ providerPaymentId: paymentId, paymentOrderId: order.id, amountPaise: payment.amount, reason })
+      .onConflictDoNothing()
+      .returning({ reason: paymentRefunds.reason });
+    if (decided.length > 0) {
+      refundDecided = true;
+      await fulfiller.notifyRefund(tx, order, reason, mail);
+      return { outcome: 'refunded', reason };
+    }
+    const [earlier] = await tx
+      .select({ reason: paymentRefunds.reason })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.providerPaymentId, paymentId));
+    return { outcome: 'refunded', reason: earlier?.reason ?? reason };
+  }
+
+  let settlement: Settlement;
   try {
-    outcome = await db.transaction(async (tx) => {
+    settlement = await db.transaction(async (tx) => {
       const [order] = await tx
         .select()
         .from(paymentOrders)
@@ -67,10 +120,9 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
         .for('update');
       if (!order) throw new AppError('not_found', 'No order matches this payment.');
       if (order.state === 'fulfilled' || order.state === 'refunded') {
-        if (order.providerPaymentId === paymentId)
-          return order.state === 'fulfilled' ? 'already-fulfilled' : 'refunded';
-        // A second payment for an order that is already settled: give it back.
-        return new Undeliverable('This order was already paid with another payment.');
+        if (order.providerPaymentId !== paymentId) return decideRefund(tx, order, secondPaymentReason);
+        if (order.state === 'fulfilled') return { outcome: 'already-fulfilled' };
+        return decideRefund(tx, order, order.failureReason ?? secondPaymentReason);
       }
       await tx
         .update(paymentOrders)
@@ -90,19 +142,19 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
         }
       }
       if (undeliverable) {
-        // Decided here, under the lock: a racing settle of the same payment then sees 'refunded' and stops.
         await tx
           .update(paymentOrders)
           .set({ state: 'refunded', refundedAt: now(), failureReason: undeliverable.reason.slice(0, 500) })
           .where(eq(paymentOrders.id, orderId));
         await releaseHolds(tx, orderId);
-        return undeliverable;
+        return decideRefund(tx, order, undeliverable.reason);
       }
       await tx
         .update(paymentOrders)
         .set({ state: 'fulfilled', fulfilledAt: now() })
         .where(eq(paymentOrders.id, orderId));
-      return 'fulfilled';
+      await fulfiller.notify(tx, order, mail);
+      return { outcome: 'fulfilled' };
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -110,22 +162,59 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
     throw error;
   }
 
-  const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
-  if (!order) throw new Error('order vanished');
-  if (outcome === 'fulfilled') {
-    await fulfiller
-      .notify(db, order)
-      .catch((error: unknown) => logger.error({ err: error, orderId }, 'confirmation mail failed'));
-    return 'fulfilled';
+  if (refundDecided) {
+    await completeRefund(db, paymentId).catch((error: unknown) =>
+      logger.error({ err: error, orderId, paymentId }, 'refund failed; reconciliation will retry it'),
+    );
   }
-  if (outcome instanceof Undeliverable) {
-    await refundPayment(db, order, paymentId, payment.amount, outcome.reason);
-    await fulfiller
-      .notifyRefund(db, order, outcome.reason)
-      .catch((error: unknown) => logger.error({ err: error, orderId }, 'refund mail failed'));
-    return 'refunded';
-  }
-  return outcome;
+  await mail.send(db);
+  return settlement;
+}
+
+/** How long a run may take to get a refund from the provider before another run may try again. */
+const refundClaimMs = 5 * 60_000;
+
+/**
+ * Asks the provider for a refund decided in payment_refunds, unless it went through already. The row is
+ * claimed first, so settlement and reconciliation on any instance never ask twice at once; a run that
+ * fails leaves the claim to lapse and reconciliation retries.
+ */
+export async function completeRefund(db: Db, paymentId: string): Promise<boolean> {
+  const claimedBefore = new Date(now().getTime() - refundClaimMs);
+  const [decision] = await db
+    .update(paymentRefunds)
+    .set({ claimedAt: now() })
+    .where(
+      and(
+        eq(paymentRefunds.providerPaymentId, paymentId),
+        isNull(paymentRefunds.refundedAt),
+        or(isNull(paymentRefunds.claimedAt), lt(paymentRefunds.claimedAt, claimedBefore)),
+      ),
+    )
+    .returning();
+  if (!decision) return false;
+  const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, decision.paymentOrderId));
+  if (!order) throw new Error(`order ${decision.paymentOrderId} vanished`);
+  const refundId = await refundPayment(db, order, paymentId, decision.amountPaise, decision.reason);
+  await db
+    .update(paymentRefunds)
+    .set({ refundedAt: now(), providerRefundId: refundId })
+    .where(eq(paymentRefunds.providerPaymentId, paymentId));
+  return true;
+}
+
+/** Refunds decided but not yet done (a failed or interrupted call), for reconciliation to retry. */
+export async function pendingRefunds(db: Db, olderThanSeconds: number): Promise<string[]> {
+  const rows = await db
+    .select({ paymentId: paymentRefunds.providerPaymentId })
+    .from(paymentRefunds)
+    .where(
+      and(
+        isNull(paymentRefunds.refundedAt),
+        lt(paymentRefunds.createdAt, new Date(now().getTime() - olderThanSeconds * 1000)),
+      ),
+    );
+  return rows.map((r) => r.paymentId);
 }
 
 /**
@@ -151,14 +240,13 @@ export async function refundPayment(
   return refund.id;
 }
 
+/**
+ * A failed attempt at paying an order. The order's holds stay until the order expires: the buyer's retry
+ * on the same order (common with UPI) must still find its place, not lose it to someone else meanwhile.
+ */
 export async function markFailed(db: Db, orderId: string, reason: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
-    if (order?.state !== 'created') return;
-    await tx
-      .update(paymentOrders)
-      .set({ state: 'failed', failureReason: reason.slice(0, 500) })
-      .where(eq(paymentOrders.id, orderId));
-    await releaseHolds(tx, orderId);
-  });
+  await db
+    .update(paymentOrders)
+    .set({ state: 'failed', failureReason: reason.slice(0, 500) })
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.state, 'created')));
 }

@@ -1,4 +1,5 @@
-import type { Db, Tx } from '@/lib/server/db';
+import type { Tx } from '@/lib/server/db';
+import type { PendingMail } from '@/lib/server/mail/mail-service';
 import type { paymentOrders } from '@/lib/server/db/schema';
 
 /*
@@ -12,10 +13,11 @@ export type PaymentOrder = typeof paymentOrders.$inferSelect;
 /**
  * What a purchase does once paid. `fulfil` runs inside the settling transaction and throws an AppError
  * ('conflict' or 'gone') when the purchase can no longer be delivered; the payment is then refunded and
- * the buyer told.
+ * the buyer told. `notify` and `notifyRefund` run in that same transaction, after the outcome is written:
+ * they add the mails announcing it to `mail`, which sends them once the transaction has committed.
  */
 export interface Fulfiller {
   fulfil(tx: Tx, order: PaymentOrder): Promise<void>;
-  notify(db: Db, order: PaymentOrder): Promise<void>;
-  notifyRefund(db: Db, order: PaymentOrder, reason: string): Promise<void>;
+  notify(tx: Tx, order: PaymentOrder, mail: PendingMail): Promise<void>;
+  notifyRefund(tx: Tx, order: PaymentOrder, reason: string, mail: PendingMail): Promise<void>;
 }

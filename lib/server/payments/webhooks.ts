@@ -5,6 +5,7 @@ import { getDb, type Db } from '@/lib/server/db';
 import { paymentOrders, webhookEvents } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
+import { now } from '@/lib/server/clock';
 import { paymentProvider } from './provider';
 import type { RazorpayPayment } from './razorpay-client';
 import { connectSandboxWebhooks } from './sandbox/webhooks';
@@ -12,8 +13,10 @@ import { markFailed, settleOrder } from './settle';
 import { isValidWebhookSignature } from './signatures';
 
 /*
- * Provider webhooks: checked against the webhook secret, recorded once per provider event id, then
- * used to settle a paid order whose buyer's browser never came back (or to mark a failed one).
+ * Provider webhooks: checked against the webhook secret, recorded per provider event id, and acted on
+ * before the provider is answered. An event counts as done only once acted on (`processed_at`), so a
+ * provider's redelivery of an event whose processing failed (the database, the provider, a crash) is
+ * processed, not ignored; the route answers 2xx only for what is done or needs nothing.
  */
 
 interface WebhookEnvelope {
@@ -22,12 +25,14 @@ interface WebhookEnvelope {
 }
 
 export interface AcceptedWebhook {
+  /** Already acted on: acknowledged and ignored. */
   duplicate: boolean;
+  eventId: string;
   event: string;
   payment?: RazorpayPayment;
 }
 
-/** Verifies, parses and records a webhook. Duplicates are reported so they can be acknowledged and ignored. */
+/** Verifies, parses and records a webhook. An event acted on before is reported as a duplicate. */
 export async function acceptWebhook(
   db: Db,
   input: { rawBody: string; signature: string | null; eventId: string | null },
@@ -46,37 +51,59 @@ export async function acceptWebhook(
   }
   const event = typeof envelope.event === 'string' ? envelope.event : 'unknown';
   const eventId = input.eventId ?? crypto.createHash('sha256').update(input.rawBody).digest('hex');
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({ providerEventId: eventId, eventType: event })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.providerEventId });
-  return { duplicate: inserted.length === 0, event, payment: envelope.payload?.payment?.entity };
+  await db.insert(webhookEvents).values({ providerEventId: eventId, eventType: event }).onConflictDoNothing();
+  const [recorded] = await db
+    .select({ processedAt: webhookEvents.processedAt })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.providerEventId, eventId));
+  return {
+    duplicate: Boolean(recorded?.processedAt),
+    eventId,
+    event,
+    payment: envelope.payload?.payment?.entity,
+  };
 }
 
-/** Acts on an accepted webhook. Errors are logged, not thrown: reconciliation retries what is left. */
+/**
+ * Whether a failure is the request's (the payment does not fit the order: acting again gives the same
+ * answer) rather than a passing fault (database, provider, a bug) that a redelivery may get past.
+ */
+function isFinal(error: unknown): boolean {
+  return error instanceof AppError && error.code !== 'unavailable';
+}
+
+/**
+ * Acts on an accepted webhook and then marks it processed. A passing fault is thrown, leaving the event
+ * unprocessed for the provider's redelivery (and reconciliation); a final refusal is logged and marked.
+ */
 export async function processWebhook(db: Db, webhook: AcceptedWebhook): Promise<void> {
-  if (webhook.duplicate || !webhook.payment?.order_id) return;
-  const [order] = await db
-    .select({ id: paymentOrders.id, state: paymentOrders.state })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.providerOrderId, webhook.payment.order_id));
-  if (!order) return; // not one of ours
-  try {
-    if (webhook.event === 'payment.captured' || webhook.event === 'order.paid') {
-      await settleOrder(db, order.id, webhook.payment.id);
-    } else if (webhook.event === 'payment.failed') {
-      await markFailed(db, order.id, webhook.payment.error_description ?? 'payment failed');
+  if (webhook.duplicate) return;
+  const orderId = webhook.payment?.order_id;
+  const [order] = orderId
+    ? await db
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.providerOrderId, orderId))
+    : [];
+  if (order && webhook.payment) {
+    try {
+      if (webhook.event === 'payment.captured' || webhook.event === 'order.paid') {
+        await settleOrder(db, order.id, webhook.payment.id);
+      } else if (webhook.event === 'payment.failed') {
+        await markFailed(db, order.id, webhook.payment.error_description ?? 'payment failed');
+      }
+    } catch (error) {
+      if (!isFinal(error)) throw error;
+      logger.warn({ err: error, orderId: order.id, event: webhook.event }, 'webhook refused for its order');
     }
-  } catch (error) {
-    logger.warn(
-      { err: error, orderId: order.id, event: webhook.event },
-      'webhook could not settle the order',
-    );
   }
+  await db
+    .update(webhookEvents)
+    .set({ processedAt: now() })
+    .where(eq(webhookEvents.providerEventId, webhook.eventId));
 }
 
-/** Accept and process in one go (the sandbox's in-process delivery). */
+/** Accept and process in one go: the webhook route and the sandbox's in-process delivery. */
 export async function receiveWebhook(
   db: Db,
   input: { rawBody: string; signature: string | null; eventId: string | null },

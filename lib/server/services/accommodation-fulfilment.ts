@@ -2,7 +2,6 @@ import 'server-only';
 import { stayEndDate } from '@/lib/schemas/shop';
 import { accommodationBookings } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { sendMail } from '@/lib/server/mail/mail-service';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
 import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
@@ -36,12 +35,12 @@ export const accommodationFulfiller: Fulfiller = {
     });
     await ensurePasses(tx, [order.userId]);
   },
-  async notify(db, order) {
+  async notify(tx, order, mail) {
     const item = order.item as AccommodationOrderItem;
-    const to = await mailRecipient(db, order.userId);
+    const to = await mailRecipient(tx, order.userId);
     if (!to) return;
-    await sendMail(
-      db,
+    await mail.add(
+      tx,
       accommodationBookingMail(
         to,
         {
@@ -51,15 +50,15 @@ export const accommodationFulfiller: Fulfiller = {
           nights: item.days,
           amountPaise: order.amountPaise,
         },
-        await passMailPart(db, order.userId),
+        await passMailPart(tx, order.userId),
       ),
     );
   },
-  async notifyRefund(db, order, reason) {
-    const to = await mailRecipient(db, order.userId);
+  async notifyRefund(tx, order, reason, mail) {
+    const to = await mailRecipient(tx, order.userId);
     if (to)
-      await sendMail(
-        db,
+      await mail.add(
+        tx,
         refundNoticeMail(to, { what: 'your accommodation', amountPaise: order.amountPaise, reason }),
       );
   },

@@ -24,7 +24,7 @@ import {
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
-import { settleOrder } from '@/lib/server/payments/settle';
+import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
 import { heldUnits, holdStock, replaceAccountHolds } from './stock';
@@ -172,11 +172,8 @@ export async function confirmAccommodation(
       .set({ item: { ...item, identityUploadId: proof.id } })
       .where(eq(paymentOrders.id, order.id));
   }
-  const outcome = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
-  if (outcome === 'refunded') {
-    throw new AppError(
-      'conflict',
-      'Your payment has been refunded because this stay could no longer be booked.',
-    );
+  const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
+  if (settlement.outcome === 'refunded') {
+    throw new AppError('conflict', refundedMessage(settlement.reason));
   }
 }

@@ -10,14 +10,14 @@ import {
   users,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { sendMail } from '@/lib/server/mail/mail-service';
+import type { PendingMail } from '@/lib/server/mail/mail-service';
 import {
   refundNoticeMail,
   registrationConfirmationMail,
   type RegistrationDetails,
 } from '@/lib/server/mail/registration-mails';
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
-import type { Fulfiller, PaymentOrder } from '@/lib/server/payments/types';
+import type { Fulfiller } from '@/lib/server/payments/types';
 import { leaveTeamUrl } from './event-registration-leave-link';
 import { mailRecipient } from './recipients';
 
@@ -141,16 +141,19 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
   };
 }
 
-/** Mails every member of a registration its confirmation, once; each teammate's carries their leave link. */
-export async function mailRegistration(db: Db, registrationId: string): Promise<void> {
-  const details = await registrationDetails(db, registrationId);
+/**
+ * Queues every member of a registration its confirmation, once, in the transaction that made the
+ * registration; each teammate's carries their leave link.
+ */
+export async function mailRegistration(tx: Tx, registrationId: string, mail: PendingMail): Promise<void> {
+  const details = await registrationDetails(tx, registrationId);
   const passes = await passMailPartsByEmail(
-    db,
+    tx,
     details.members.map((m) => m.email),
   );
   for (const member of details.members) {
     const leaveUrl = member.isLeader ? null : leaveTeamUrl(member.memberId);
-    await sendMail(db, registrationConfirmationMail(member, details, passes.get(member.email), leaveUrl));
+    await mail.add(tx, registrationConfirmationMail(member, details, passes.get(member.email), leaveUrl));
   }
 }
 
@@ -167,20 +170,20 @@ export const eventRegistrationFulfiller: Fulfiller = {
       isDaStudent: item.isDaStudent,
     });
   },
-  async notify(db, order) {
-    const [registration] = await db
+  async notify(tx, order, mail) {
+    const [registration] = await tx
       .select({ id: registrations.id })
       .from(registrations)
       .where(eq(registrations.paymentOrderId, order.id));
-    if (registration) await mailRegistration(db, registration.id);
+    if (registration) await mailRegistration(tx, registration.id, mail);
   },
-  async notifyRefund(db: Db, order: PaymentOrder, reason: string) {
+  async notifyRefund(tx, order, reason, mail) {
     const item = order.item as EventOrderItem;
-    const buyer = await mailRecipient(db, order.userId);
-    const [event] = await db.select({ name: events.name }).from(events).where(eq(events.id, item.eventId));
+    const buyer = await mailRecipient(tx, order.userId);
+    const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, item.eventId));
     if (!buyer) return;
-    await sendMail(
-      db,
+    await mail.add(
+      tx,
       refundNoticeMail(buyer, {
         what: `${event?.name ?? 'an event'} registration`,
         amountPaise: order.amountPaise,

@@ -20,7 +20,8 @@ import {
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
-import { settleOrder } from '@/lib/server/payments/settle';
+import { PendingMail } from '@/lib/server/mail/mail-service';
+import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
 import {
@@ -226,12 +227,9 @@ export async function registerForEvent(
     ) {
       throw new AppError('invalid_input', 'This payment was made for a different registration.');
     }
-    const outcome = await settleOrder(db, order.id, payData.razorpay_payment_id);
-    if (outcome === 'refunded') {
-      throw new AppError(
-        'conflict',
-        'Your payment has been refunded because the registration could not be completed.',
-      );
+    const settlement = await settleOrder(db, order.id, payData.razorpay_payment_id);
+    if (settlement.outcome === 'refunded') {
+      throw new AppError('conflict', refundedMessage(settlement.reason));
     }
     return;
   }
@@ -240,8 +238,10 @@ export async function registerForEvent(
   if (team.result.isPaymentMandatory) {
     throw new AppError('payment_required', 'This registration needs a payment. Please pay to register.');
   }
-  const registrationId = await db.transaction((tx) =>
-    insertRegistration(tx, {
+  // The registration and its confirmation mails commit together; the mails go out after the commit.
+  const mail = new PendingMail();
+  await db.transaction(async (tx) => {
+    const registrationId = await insertRegistration(tx, {
       eventId,
       participationId: team.option.id,
       teamName,
@@ -249,7 +249,8 @@ export async function registerForEvent(
       paymentOrderId: null,
       amountPaise: 0,
       isDaStudent: team.result.isDAStudent,
-    }),
-  );
-  await mailRegistration(db, registrationId);
+    });
+    await mailRegistration(tx, registrationId, mail);
+  });
+  await mail.send(db);
 }

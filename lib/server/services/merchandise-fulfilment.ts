@@ -1,10 +1,8 @@
 import 'server-only';
-import type { Db } from '@/lib/server/db';
 import { merchandiseOrderLines, merchandiseOrders } from '@/lib/server/db/schema';
-import { sendMail } from '@/lib/server/mail/mail-service';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
-import type { Fulfiller, PaymentOrder } from '@/lib/server/payments/types';
+import type { Fulfiller } from '@/lib/server/payments/types';
 import { convertHolds } from './stock';
 import { mailRecipient } from './recipients';
 
@@ -32,12 +30,12 @@ export const merchandiseFulfiller: Fulfiller = {
       })),
     );
   },
-  async notify(db: Db, order: PaymentOrder) {
+  async notify(tx, order, mail) {
     const item = order.item as MerchandiseOrderItem;
-    const to = await mailRecipient(db, order.userId);
+    const to = await mailRecipient(tx, order.userId);
     if (!to) return;
-    await sendMail(
-      db,
+    await mail.add(
+      tx,
       merchandiseOrderMail(to, {
         productName: item.productName,
         lines: item.lines.map((l) => ({ size: l.size, qty: l.qty, totalPaise: l.qty * l.unitPricePaise })),
@@ -45,11 +43,11 @@ export const merchandiseFulfiller: Fulfiller = {
       }),
     );
   },
-  async notifyRefund(db, order, reason) {
-    const to = await mailRecipient(db, order.userId);
+  async notifyRefund(tx, order, reason, mail) {
+    const to = await mailRecipient(tx, order.userId);
     if (to)
-      await sendMail(
-        db,
+      await mail.add(
+        tx,
         refundNoticeMail(to, { what: 'your merchandise order', amountPaise: order.amountPaise, reason }),
       );
   },

@@ -17,7 +17,7 @@ import {
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
-import { settleOrder } from '@/lib/server/payments/settle';
+import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import type { MerchandiseOrderItem } from './merchandise-fulfilment';
 import { heldUnits, holdStock, maxMerchandiseUnitsPerOrder, replaceAccountHolds } from './stock';
 
@@ -127,8 +127,8 @@ export async function orderMerchandise(
     input.cart.length === item.lines.length &&
     item.lines.every((l) => input.cart.some((c) => c.variantId === l.variantId && c.qty === l.qty));
   if (!sameCart) throw new AppError('invalid_input', 'This payment was made for a different cart.');
-  const outcome = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
-  if (outcome === 'refunded') {
-    throw new AppError('conflict', 'Your payment has been refunded because part of your order sold out.');
+  const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
+  if (settlement.outcome === 'refunded') {
+    throw new AppError('conflict', refundedMessage(settlement.reason));
   }
 }

@@ -97,7 +97,8 @@ export async function replaceAccountHolds(
       and(
         eq(paymentOrders.userId, input.userId),
         eq(paymentOrders.purpose, purpose),
-        eq(paymentOrders.state, 'created'),
+        // A failed attempt's order keeps its holds for a retry; a new order replaces it all the same.
+        inArray(paymentOrders.state, ['created', 'failed']),
         ne(paymentOrders.id, input.orderId),
       ),
     )

@@ -2,7 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, type Db } from '@/lib/server/db';
+import { getDb, type Db, type Tx } from '@/lib/server/db';
 import { sandboxRecords } from '@/lib/server/db/schema';
 import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../razorpay-client';
 import { paymentSignature } from '../signatures';
@@ -28,16 +28,22 @@ function failure(status: number, description: string): Response {
   return json(status, { error: { code: 'BAD_REQUEST_ERROR', description } });
 }
 
-async function load<T>(db: Db, kind: 'order' | 'payment' | 'refund', id: string): Promise<T | null> {
-  const [row] = await db
+async function load<T>(
+  db: Db | Tx,
+  kind: 'order' | 'payment' | 'refund',
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<T | null> {
+  const query = db
     .select({ data: sandboxRecords.data })
     .from(sandboxRecords)
     .where(and(eq(sandboxRecords.id, id), eq(sandboxRecords.kind, kind)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return (row?.data as T | undefined) ?? null;
 }
 
 async function save(
-  db: Db,
+  db: Db | Tx,
   kind: 'order' | 'payment' | 'refund',
   id: string,
   data: unknown,
@@ -101,9 +107,12 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     error_description: parsed.data.outcome === 'success' ? null : 'Payment failed in the sandbox',
     created_at: seconds(),
   };
-  await save(db, 'payment', payment.id, payment, order.id);
   if (parsed.data.outcome === 'failure') {
-    await save(db, 'order', order.id, { ...order, status: 'attempted', attempts: 1 });
+    // The payment and its order's new status are one write: never a payment without its order's change.
+    await db.transaction(async (tx) => {
+      await save(tx, 'payment', payment.id, payment, order.id);
+      await save(tx, 'order', order.id, { ...order, status: 'attempted', attempts: 1 });
+    });
     sendSandboxWebhook('payment.failed', { payment: { entity: payment } });
     return json(200, {
       error: {
@@ -117,7 +126,10 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     });
   }
   const paid: RazorpayOrder = { ...order, status: 'paid', amount_paid: order.amount, amount_due: 0 };
-  await save(db, 'order', order.id, paid);
+  await db.transaction(async (tx) => {
+    await save(tx, 'payment', payment.id, payment, order.id);
+    await save(tx, 'order', order.id, paid);
+  });
   sendSandboxWebhook('payment.captured', { payment: { entity: payment } });
   sendSandboxWebhook('order.paid', { payment: { entity: payment }, order: { entity: paid } });
   return json(200, {
@@ -130,28 +142,32 @@ async function pay(db: Db, body: unknown): Promise<Response> {
 async function refund(db: Db, paymentId: string, body: unknown): Promise<Response> {
   const parsed = refundSchema.safeParse(body);
   if (!parsed.success) return failure(400, 'amount is required');
-  const payment = await load<RazorpayPayment>(db, 'payment', paymentId);
-  if (!payment) return failure(404, 'The id provided does not exist');
-  if (!payment.captured) return failure(400, 'The payment has not been captured');
-  if (parsed.data.amount > payment.amount - payment.amount_refunded) {
-    return failure(400, 'The refund amount provided is greater than amount captured');
-  }
-  const record: RazorpayRefund = {
-    id: newSandboxId('rfnd'),
-    entity: 'refund',
-    amount: parsed.data.amount,
-    payment_id: payment.id,
-    status: 'processed',
-    created_at: seconds(),
-  };
-  const refunded = payment.amount_refunded + parsed.data.amount;
-  await save(db, 'refund', record.id, record, payment.order_id);
-  await save(db, 'payment', payment.id, {
-    ...payment,
-    amount_refunded: refunded,
-    status: refunded >= payment.amount ? 'refunded' : payment.status,
+  // Under the payment record's lock, as the real provider does: two refunds at once cannot both pass the
+  // amount check and give back more than was paid.
+  return db.transaction(async (tx) => {
+    const payment = await load<RazorpayPayment>(tx, 'payment', paymentId, { lock: true });
+    if (!payment) return failure(404, 'The id provided does not exist');
+    if (!payment.captured) return failure(400, 'The payment has not been captured');
+    if (parsed.data.amount > payment.amount - payment.amount_refunded) {
+      return failure(400, 'The refund amount provided is greater than amount captured');
+    }
+    const record: RazorpayRefund = {
+      id: newSandboxId('rfnd'),
+      entity: 'refund',
+      amount: parsed.data.amount,
+      payment_id: payment.id,
+      status: 'processed',
+      created_at: seconds(),
+    };
+    const refunded = payment.amount_refunded + parsed.data.amount;
+    await save(tx, 'refund', record.id, record, payment.order_id);
+    await save(tx, 'payment', payment.id, {
+      ...payment,
+      amount_refunded: refunded,
+      status: refunded >= payment.amount ? 'refunded' : payment.status,
+    });
+    return json(200, record);
   });
-  return json(200, record);
 }
 
 /** Routes one sandbox request (`/sandbox/razorpay/v1/...`), from the browser or the app's client. */
