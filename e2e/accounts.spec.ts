@@ -207,9 +207,15 @@ test.describe('sign-up, verification, login, profile and logout', () => {
       sentAt: 0,
     });
     await page.goto('/otp');
+    // A code out for more than a minute: the screen says mail can be late and offers a new code.
+    const late = page.getByText(
+      'Mail can run late. A code lasts 10 minutes: if yours has not come, ask for a new one.',
+    );
+    await expect(late).toBeVisible();
     await page.getByRole('button', { name: 'Resend code', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: /Please wait \d+ seconds/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeVisible();
+    await expect(late).toBeHidden();
   });
 
   test('a wrong password is refused with Login Failed and the server message', async ({ page, request }) => {

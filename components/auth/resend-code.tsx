@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
-import { resendCooldownSeconds } from '@/lib/schemas/auth';
+import { codeLifetimeMinutes, resendCooldownSeconds } from '@/lib/schemas/auth';
 
 interface ResendCodeProps {
   email: string;
@@ -54,19 +54,30 @@ export function ResendCode({ email, purpose, sentAt, onSent }: ResendCodeProps) 
   }
 
   const inactive = waiting || sending;
+  // Once a code has had a minute to arrive, say that mail can be late (an SMTP outage delays it, and a code
+  // that can no longer be used is never sent), and that a new code is the way on.
+  const maybeLate = sentAt !== undefined && !waiting && !sending;
   return (
-    <p className="mt-5 text-center text-base text-parchment/85">
-      Didn&apos;t get the code?{' '}
-      <button
-        type="button"
-        onClick={resend}
-        aria-disabled={inactive || undefined}
-        className={`inline-flex min-h-11 items-center rounded px-1 font-semibold underline-offset-4 transition ${
-          inactive ? 'cursor-not-allowed text-parchment/70' : 'text-gold underline hover:text-amber-300'
-        }`}
-      >
-        {waiting ? `Resend code in ${secondsLeft}s` : sending ? 'Sending…' : 'Resend code'}
-      </button>
-    </p>
+    <>
+      {maybeLate && (
+        <p role="status" className="mt-5 text-center text-base text-parchment/85">
+          Mail can run late. A code lasts {codeLifetimeMinutes} minutes: if yours has not come, ask for a new
+          one.
+        </p>
+      )}
+      <p className="mt-5 text-center text-base text-parchment/85">
+        Didn&apos;t get the code?{' '}
+        <button
+          type="button"
+          onClick={resend}
+          aria-disabled={inactive || undefined}
+          className={`inline-flex min-h-11 items-center rounded px-1 font-semibold underline-offset-4 transition ${
+            inactive ? 'cursor-not-allowed text-parchment/70' : 'text-gold underline hover:text-amber-300'
+          }`}
+        >
+          {waiting ? `Resend code in ${secondsLeft}s` : sending ? 'Sending…' : 'Resend code'}
+        </button>
+      </p>
+    </>
   );
 }

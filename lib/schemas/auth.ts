@@ -174,3 +174,6 @@ export interface LoginAnswer {
 
 /** Seconds a visitor waits between two requests for a new code. */
 export const resendCooldownSeconds = 60;
+
+/** Minutes a sign-in or reset code stays usable (the screens say so, the server enforces it). */
+export const codeLifetimeMinutes = 10;

@@ -98,5 +98,43 @@ describeEachDatabase('mail service', (current) => {
         await smtp.stop();
       }
     });
+
+    it('does not send a code mail whose code expired while SMTP was down, and marks it so', async () => {
+      const port = await freePort();
+      setMailTransportForTests(transportTo(port));
+      const { db } = current();
+      const id = await sendMail(db, {
+        to: 'late-code@example.com',
+        subject: 'Your code',
+        text: '123456',
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const smtp = await startSmtp(port);
+      try {
+        // The outage outlasted the code: its retry comes after the expiry.
+        await db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() - 1) })
+          .where(eq(mailOutbox.id, id));
+        await deliverDueMail(db);
+        expect(smtp.received).toHaveLength(0);
+        const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        expect(row?.state).toBe('expired');
+      } finally {
+        await smtp.stop();
+      }
+    });
+
+    it('gives each message one Message-ID, so a repeat is shown once', async () => {
+      const port = await freePort();
+      const smtp = await startSmtp(port);
+      try {
+        setMailTransportForTests(transportTo(port));
+        const id = await sendMail(current().db, { to: 'msgid@example.com', subject: 'Once', text: 'x' });
+        expect(smtp.received[0]?.raw).toMatch(new RegExp(`Message-ID: <${id}@[^>]+>`, 'i'));
+      } finally {
+        await smtp.stop();
+      }
+    });
   });
 });

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/lib/server/db';
 import { oneTimeCodes } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
+import { codeLifetimeMinutes } from '@/lib/schemas/auth';
 
 /**
  * Six-digit codes for account verification and password reset: drawn from a CSPRNG, stored only as a
@@ -12,7 +13,7 @@ import { now } from '@/lib/server/clock';
  */
 export type CodePurpose = 'verify' | 'reset';
 
-export const codeLifetimeMinutes = 10;
+export { codeLifetimeMinutes };
 export const maxWrongTries = 5;
 export const resendCooldownMs = 60_000;
 

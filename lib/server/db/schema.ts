@@ -527,8 +527,13 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** [{ filename, contentType, contentBase64 }] */
     attachments: jsonb('attachments').notNull().default([]),
-    /** pending: waiting for SMTP; sent: delivered to SMTP; kept: held in the development outbox; failed: gave up. */
-    state: text('state', { enum: ['pending', 'sent', 'kept', 'failed'] }).notNull(),
+    /**
+     * pending: waiting for SMTP; sent: delivered to SMTP; kept: held in the development outbox; failed: gave
+     * up; expired: its content (a sign-in code) was no longer usable when its turn came, so it was not sent.
+     */
+    state: text('state', { enum: ['pending', 'sent', 'kept', 'failed', 'expired'] }).notNull(),
+    /** A message worthless after this time (a code mail): never sent later. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** When the message stops being of use (a sign-in code's expiry): it is not sent after that. */
+  expiresAt?: Date;
 }
 
 interface StoredAttachment {
@@ -83,6 +85,12 @@ function messageIdDomain(): string {
 }
 
 async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
+    // A code that arrives dead only confuses: the screen offers a new one instead.
+    await db.update(mailOutbox).set({ state: 'expired' }).where(eq(mailOutbox.id, row.id));
+    logger.warn({ mailId: row.id }, 'mail expired before it could be delivered');
+    return false;
+  }
   const attachments = (row.attachments as StoredAttachment[]).map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
@@ -143,6 +151,7 @@ export async function queueMail(db: Db | Tx, message: MailMessage): Promise<stri
       })),
       state: keep ? 'kept' : 'pending',
       nextAttemptAt: new Date(Date.now() + mailLeaseMs),
+      expiresAt: message.expiresAt ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail outbox insert returned no row');

@@ -10,7 +10,13 @@ import type {
   validateOtpSchema,
 } from '@/lib/schemas/auth';
 import { signToken } from '@/lib/server/auth/jwt';
-import { checkCode, issueCode, resendCooldownMs, type CodePurpose } from '@/lib/server/auth/one-time-codes';
+import {
+  checkCode,
+  codeLifetimeMinutes,
+  issueCode,
+  resendCooldownMs,
+  type CodePurpose,
+} from '@/lib/server/auth/one-time-codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/server/auth/passwords';
 import { userForToken } from '@/lib/server/auth/session';
 import { now } from '@/lib/server/clock';
@@ -57,13 +63,18 @@ async function findUserByEmail(db: Db | Tx, email: string, lock = false) {
   return row;
 }
 
+/** A code's mail, which is not sent once the code has expired (a long mail outage). */
 async function mailCode(
   db: Db,
   user: { email: string; firstName: string },
   code: string,
   purpose: CodePurpose,
 ) {
-  await sendMail(db, codeMail({ to: user.email, firstName: user.firstName, code, purpose }));
+  const expiresAt = new Date(Date.now() + codeLifetimeMinutes * 60_000);
+  await sendMail(db, {
+    ...codeMail({ to: user.email, firstName: user.firstName, code, purpose }),
+    expiresAt,
+  });
 }
 
 /** The one-code-a-minute cool-down, per e-mail and purpose, kept whether or not the e-mail has an account. */
