@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
 import { POST as webhook } from '@/app/api/payment/webhook/route';
@@ -15,10 +15,10 @@ import {
   webhookEvents,
 } from '@/lib/server/db/schema';
 import { listOutbox } from '@/lib/server/mail/mail-service';
-import { paymentProvider } from '@/lib/server/payments/provider';
+import { paymentProvider, setPaymentTransportForTests } from '@/lib/server/payments/provider';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { flushSandboxWebhooks, setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
+import { paymentServiceUnavailable, refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { webhookSignature } from '@/lib/server/payments/signatures';
 import { acceptWebhook } from '@/lib/server/payments/webhooks';
 import { call } from '../support/api';
@@ -33,6 +33,7 @@ import { describeEachDatabase } from '../support/test-db';
  */
 
 afterEach(() => {
+  setPaymentTransportForTests(undefined);
   setClockForTests(undefined);
   setSandboxWebhookMode('immediate');
 });
@@ -233,6 +234,64 @@ describeEachDatabase('payment faults', (current) => {
       .where(eq(paymentRefunds.providerPaymentId, pay.razorpay_payment_id));
     expect(decision?.refundedAt).not.toBeNull();
     expect((await reconcilePayments(db(), { minAgeSeconds: 0 })).refunded).toBe(0);
+  });
+
+  describe('when the payment provider is unreachable or slow', () => {
+    const unreachable = () => () => Promise.reject(new Error('connect ECONNREFUSED'));
+    /** A provider that takes its time: longer than the (shortened) timeout. */
+    const slow = () => () => new Promise<Response>(() => {});
+
+    for (const [fault, wrap] of [
+      ['unreachable', unreachable],
+      ['slow', slow],
+    ] as const) {
+      it(`answers create-order within the timeout with a clear message and gives the place back (${fault})`, async () => {
+        const [variant] = await newTee(db(), {
+          name: 'Offline Tee',
+          pricePaise: 30000,
+          stockBySize: { M: 1 },
+        });
+        const buyer = await quickUser(db());
+        const cart = [{ variantId: variant!.id, qty: 1 }];
+        setPaymentTransportForTests(wrap, 300);
+        const started = Date.now();
+        const answer = await call(createMerchOrder, { token: buyer.token, body: { amount: 300, cart } });
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(answer).toMatchObject({
+          status: 503,
+          body: { message: 'The payment service is not reachable right now. Please try again in a minute.' },
+        });
+        setPaymentTransportForTests(undefined);
+        // The unit was not kept by the failed attempt: another buyer gets it.
+        const other = await quickUser(db());
+        const next = await call(createMerchOrder, { token: other.token, body: { amount: 300, cart } });
+        expect(next.status).toBe(200);
+      });
+    }
+
+    it('answers a confirmation 503 while the provider is away, and the retry later completes it', async () => {
+      const { buyer, cart, providerOrderId, order } = await openOrder();
+      const pay = await sandboxPay(providerOrderId);
+      setPaymentTransportForTests(unreachable, 300);
+      const during = await call(orderMerchandise, {
+        token: buyer.token,
+        body: { userId: buyer.userId, cart, payData: pay },
+      });
+      expect(during).toMatchObject({ status: 503, body: { message: paymentServiceUnavailable } });
+      const [waiting] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+      expect(waiting?.state).toBe('created');
+
+      setPaymentTransportForTests(undefined);
+      const after = await call(orderMerchandise, {
+        token: buyer.token,
+        body: { userId: buyer.userId, cart, payData: pay },
+      });
+      expect(after.status).toBe(201);
+      const confirmations = (await listOutbox(db(), { to: buyer.email })).filter(
+        (m) => !m.subject.includes('refunded'),
+      );
+      expect(confirmations).toHaveLength(1);
+    });
   });
 
   it('never leaves a mail row behind for an outcome that rolled back', async () => {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env, usesPaymentSandbox } from '@/lib/server/env';
-import { createRazorpayClient, type RazorpayClient } from './razorpay-client';
+import { createRazorpayClient, type RazorpayClient, type Transport } from './razorpay-client';
 import { sandboxBasePath, sandboxCredentials } from './sandbox/credentials';
 import { handleSandboxRequest } from './sandbox/server';
 
@@ -19,6 +19,25 @@ export interface PaymentProvider {
 }
 
 let cached: PaymentProvider | undefined;
+let testTransport: ((real: Transport) => Transport) | undefined;
+let testTimeoutMs: number | undefined;
+
+/**
+ * Tests put a fault between the app and the provider (unreachable, slow, erring) by wrapping the real
+ * transport, and may shorten the timeout; undefined restores both.
+ */
+export function setPaymentTransportForTests(
+  wrap: ((real: Transport) => Transport) | undefined,
+  timeoutMs?: number,
+): void {
+  testTransport = wrap;
+  testTimeoutMs = timeoutMs;
+  cached = undefined;
+}
+
+function transportOf(real: Transport): Transport {
+  return testTransport ? testTransport(real) : real;
+}
 
 export function paymentProvider(): PaymentProvider {
   if (cached) return cached;
@@ -36,7 +55,8 @@ export function paymentProvider(): PaymentProvider {
         baseUrl: 'https://api.razorpay.com/v1',
         keyId,
         keySecret,
-        transport: fetch,
+        transport: transportOf(fetch),
+        timeoutMs: testTimeoutMs,
       }),
     };
     return cached;
@@ -53,7 +73,8 @@ export function paymentProvider(): PaymentProvider {
       keyId,
       keySecret,
       // The sandbox answers in-process: no network hop, and tests need no running server.
-      transport: handleSandboxRequest,
+      transport: transportOf(handleSandboxRequest),
+      timeoutMs: testTimeoutMs,
     }),
   };
   return cached;

@@ -70,12 +70,17 @@ export interface RazorpayClient {
   ): Promise<RazorpayRefund>;
 }
 
+/** How long one call to the provider may take before it counts as unreachable. */
+export const providerTimeoutMs = 15_000;
+
 export function createRazorpayClient(options: {
   baseUrl: string;
   keyId: string;
   keySecret: string;
   transport: Transport;
+  timeoutMs?: number;
 }): RazorpayClient {
+  const timeoutMs = options.timeoutMs ?? providerTimeoutMs;
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -87,16 +92,23 @@ export function createRazorpayClient(options: {
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     let response: Response;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      response = await options.transport(request);
+      // Raced as well as signalled: a transport that ignores the signal (the in-process sandbox) is bounded too.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      response = await Promise.race([options.transport(request), late]);
     } catch (error) {
       throw new PaymentProviderError(
         0,
         `payment provider unreachable: ${error instanceof Error ? error.message : error}`,
       );
+    } finally {
+      clearTimeout(timer);
     }
     const payload = (await response.json().catch(() => null)) as
       (T & { error?: { description?: string } }) | null;
