@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { POST as login } from '@/app/api/login/route';
@@ -6,6 +8,7 @@ import { adoptDatabase } from '@/lib/server/db';
 import { isDatabaseUnavailable, openDatabase, type Database } from '@/lib/server/db/client';
 import { databaseUnavailableMessage } from '@/lib/server/http/handler';
 import { call } from '../support/api';
+import { createScratchDatabase, type ScratchDatabase } from '../../scripts/scratch-database';
 
 /*
  * A database that is down, refusing or silent: requests answer 503 with Retry-After and a sentence, never
@@ -91,6 +94,55 @@ describe('when the database accepts connections and never answers', () => {
     const answer = await call(login, { body: loginBody });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('5');
+  });
+});
+
+/*
+ * A real PostgreSQL server out of connections for the site (the `too many clients` of two instances with
+ * larger pools than max_connections): a role limited to two connections stands in for a full server.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl)('when PostgreSQL has no connection left for the site', () => {
+  let scratch: ScratchDatabase;
+  let admin: postgres.Sql;
+  let database: Database;
+  const role = `festival_limited_${crypto.randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(serverUrl as string, 'festival_trouble_');
+    admin = postgres(scratch.url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create role ${role} login connection limit 2`);
+    await admin.unsafe(`grant all on schema public to ${role}`);
+    const limited = new URL(scratch.url);
+    limited.username = role;
+    limited.password = '';
+    const migrating = openDatabase({ url: scratch.url });
+    await migrating.migrate();
+    await migrating.close();
+    await admin.unsafe(`grant all on all tables in schema public to ${role}`);
+    database = openDatabase({ url: limited.toString(), pool: { ...pool, max: 6 } });
+    adoptDatabase(database);
+  });
+  afterAll(async () => {
+    await database?.close().catch(() => {});
+    await admin?.unsafe(`drop owned by ${role}`).catch(() => {});
+    await admin?.unsafe(`drop role if exists ${role}`).catch(() => {});
+    await admin?.end();
+    await scratch?.drop();
+  });
+
+  it('answers the requests it cannot serve 503 with Retry-After, and never 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(login, { body: { email: `busy${i}@example.com`, password: 'a-password-1' } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
+    expect(statuses).toContain(503);
+    for (const answer of answers.filter((a) => a.status === 503)) {
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.body).toMatchObject({ message: databaseUnavailableMessage });
+    }
   });
 });
 
