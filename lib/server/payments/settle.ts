@@ -122,7 +122,11 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
       if (order.state === 'fulfilled' || order.state === 'refunded') {
         if (order.providerPaymentId !== paymentId) return decideRefund(tx, order, secondPaymentReason);
         if (order.state === 'fulfilled') return { outcome: 'already-fulfilled' };
-        return decideRefund(tx, order, order.failureReason ?? secondPaymentReason);
+        // This payment was given back already (decided with its mail, or by the organisers): say so again.
+        return {
+          outcome: 'refunded',
+          reason: order.failureReason ?? order.refundReason ?? 'This payment was refunded.',
+        };
       }
       await tx
         .update(paymentOrders)
