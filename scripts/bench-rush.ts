@@ -1,0 +1,604 @@
+// npm run bench:rush: the festival-day purchase rush. M verified buyers, made straight in the database (no
+// sign-up mail), each buy one T-shirt and one stay through the production build, C buyers at a time, while
+// one size and one stay option have S units each: create order (the hold), pay in the payment sandbox,
+// confirm. Prints completed purchases per second, each step's p50/p95/p99, units sold against stock and
+// orders paid without an outcome, and writes them with their conditions into docs/performance.md.
+//
+//   npm run build && DATABASE_URL=postgres://…/any npm run bench:rush [-- options]
+//
+// DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server the benchmark's own database is created
+// on (and dropped from afterwards). Without either, it starts a PostgreSQL server of its own (initdb and
+// postgres on the PATH) on PG_PORT (54339) in a temporary folder. Then INSTANCES (2) production instances
+// (`next start`) from BASE_PORT (3520) and nginx on PROXY_PORT (8520), as `npm run start:cluster` does.
+//
+// Options: --buyers=M (1000), --stock=S (500), --concurrency=C (50), --instances=N (INSTANCES, else 2),
+// --direct (send the requests straight to the instances in turn instead of through nginx), --no-write
+// (print only), --note="…" (what else ran on the machine; written with the conditions).
+import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { signToken } from '@/lib/server/auth/jwt';
+import { intFromEnv, portInUse, startCluster, type Cluster } from './cluster-lib';
+import { performanceDoc, writeSection } from './performance-doc';
+import {
+  addStock,
+  goal,
+  goalMisses,
+  kinds,
+  markdownTable,
+  summarise,
+  type Checkout,
+  type Kind,
+  type Step,
+  type Stock,
+} from './rush-stats';
+import { createScratchDatabase } from './scratch-database';
+
+const args = process.argv.slice(2);
+const option = (name: string) =>
+  args
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.split('=')
+    .slice(1)
+    .join('=');
+const wholeOption = (name: string, fallback: number) => {
+  const value = Number(option(name) ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench:rush: --${name} must be a positive whole number`);
+    process.exit(1);
+  }
+  return value;
+};
+const buyerCount = wholeOption('buyers', 1000);
+const stockUnits = wholeOption('stock', 500);
+const concurrency = wholeOption('concurrency', 50);
+const instances = wholeOption('instances', intFromEnv('INSTANCES', 2));
+const direct = args.includes('--direct');
+const write = !args.includes('--no-write');
+const note = option('note') ?? '';
+
+/** A request that has not answered in this time counts as an error (status 0). */
+const requestTimeoutMs = 60_000;
+/** How long to wait after the last buyer for webhooks still settling orders before counting the stuck ones. */
+const settleWaitMs = 15_000;
+
+// The buyers' tokens are signed with the same secret the instances get.
+process.env.JWT_SECRET ??= 'bench-secret-that-is-long-enough-for-hs256-signing';
+
+type Sql = ReturnType<typeof postgres>;
+
+interface Buyer {
+  id: string;
+  email: string;
+  token: string;
+  /** The URL of the identity proof the accommodation checkout sends (the upload row is made beforehand). */
+  proofUrl: string;
+}
+
+/** What the buyers race for: one T-shirt size and one stay option, with their prices in rupees. */
+interface Targets {
+  variant: { id: number; label: string; price: number };
+  stay: { id: number; label: string; price: number };
+}
+
+// ---------- a PostgreSQL server of its own, when none is given ----------
+
+interface Server {
+  url: string;
+  /** What the conditions say about where it came from. */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * initdb and postgres in a temporary folder. As root they run as the postgres user (initdb refuses root),
+ * set on the process itself rather than through runuser, so that stopping signals postgres and its exit
+ * means it has finished with the folder.
+ */
+async function startPostgres(): Promise<Server> {
+  const port = intFromEnv('PG_PORT', 54339);
+  if (await portInUse(port)) throw new Error(`PG_PORT ${port} is already in use.`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-rush-pg-'));
+  const owner =
+    process.getuid?.() === 0
+      ? {
+          uid: Number(execSync('id -u postgres', { encoding: 'utf8' })),
+          gid: Number(execSync('id -g postgres', { encoding: 'utf8' })),
+        }
+      : {};
+  if (owner.uid !== undefined) fs.chownSync(dir, owner.uid, owner.gid!);
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  const data = path.join(dir, 'data');
+  const init = spawnSync('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], {
+    ...owner,
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (init.status !== 0) {
+    remove();
+    throw new Error(
+      `initdb failed (set DATABASE_URL to use a running server instead):\n${init.stderr ?? init.error}`,
+    );
+  }
+  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const child: ChildProcess = spawn('postgres', ['-D', data, '-p', String(port), '-k', dir, ...settings], {
+    ...owner,
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT'); // fast shutdown
+      await exited;
+    }
+    remove();
+  };
+  for (const until = Date.now() + 30_000; ;) {
+    const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 2 });
+    try {
+      await sql`select 1`;
+      return { url, origin: `started by the benchmark on port ${port}, initdb defaults`, stop };
+    } catch {
+      if (child.exitCode !== null || Date.now() > until) {
+        await stop();
+        throw new Error(`PostgreSQL did not start:\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }
+}
+
+async function databaseServer(): Promise<Server> {
+  const given = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (given) return { url: given, origin: 'given by DATABASE_URL', stop: async () => {} };
+  return startPostgres();
+}
+
+// ---------- the buyers and the stock, straight in the database ----------
+
+/** The first size of the first product and the first option of the first priced stay type, as sold. */
+async function chooseTargets(sql: Sql): Promise<Targets> {
+  const [variant] = await sql<{ id: number; type: string; name: string; price_paise: number }[]>`
+    select v.id, v.type, p.name, p.price_paise from merchandise_variants v
+    join merchandise_products p on p.id = v.product_id
+    where p.is_visible and v.is_enabled
+    order by p.position, p.id, v.position, v.id limit 1`;
+  const [stay] = await sql<{ id: number; type: string; start_date: string; days: number; price: number }[]>`
+    select o.id, t.accommodation_type as type, o.start_date::text, o.days, t.price_per_night as price
+    from accommodation_options o join accommodation_types t on t.id = o.type_id
+    where t.is_visible and o.is_visible and t.price_per_night is not null
+    order by t.position, t.id, o.position, o.id limit 1`;
+  if (!variant || !stay) throw new Error('The seeded database has no T-shirt size or priced stay on sale.');
+  return {
+    variant: {
+      id: variant.id,
+      label: `${variant.name}, size ${variant.type}`,
+      price: variant.price_paise / 100,
+    },
+    stay: {
+      id: stay.id,
+      label: `${stay.type} from ${stay.start_date}, ${stay.days} night(s)`,
+      price: stay.price * stay.days,
+    },
+  };
+}
+
+/** Exactly S units of each target, none sold yet (the database is fresh, but the seed has its own figures). */
+async function setStock(sql: Sql, targets: Targets): Promise<void> {
+  await sql`update merchandise_variants set stock = ${stockUnits}, sold = 0 where id = ${targets.variant.id}`;
+  await sql`update accommodation_options set capacity = ${stockUnits}, booked = 0 where id = ${targets.stay.id}`;
+}
+
+/**
+ * M verified accounts and an identity proof each, inserted in batches, with a token minted by the app's own
+ * signToken (the claims the server checks: user id, role and token version). The password hash is not a
+ * valid one, so nobody can log in as a buyer; the benchmark never needs to.
+ */
+async function createBuyers(sql: Sql): Promise<Buyer[]> {
+  const run = crypto.randomBytes(3).toString('hex');
+  const buyers: Buyer[] = [];
+  for (let from = 0; from < buyerCount; from += 500) {
+    const users = [];
+    const proofs = [];
+    for (let i = from; i < Math.min(buyerCount, from + 500); i += 1) {
+      const id = crypto.randomUUID();
+      const email = `rush.${run}.${i}@example.com`;
+      users.push({
+        id,
+        email,
+        password_hash: 'bench-rush:no-login',
+        first_name: 'Rush',
+        last_name: `Buyer ${i}`,
+        phone_number: '9876543210',
+        dob: '2000-01-01',
+        gender: 'other',
+        college: 'Benchmark College',
+        role: 'user',
+        verified: true,
+        token_version: 0,
+      });
+      const proofId = crypto.randomUUID();
+      proofs.push({
+        id: proofId,
+        owner_user_id: id,
+        purpose: 'identity_proof',
+        content_type: 'image/png',
+        size_bytes: 68,
+        storage_key: `bench-rush/${proofId}.png`,
+        original_name: 'id-proof.png',
+      });
+      const token = await signToken({ userId: id, email, role: 'user', tv: 0 });
+      buyers.push({ id, email, token, proofUrl: `/api/uploads/${proofId}` });
+    }
+    await sql`insert into users ${sql(users)}`;
+    await sql`insert into uploads ${sql(proofs)}`;
+  }
+  return buyers;
+}
+
+// ---------- one checkout over HTTP ----------
+
+interface Answer {
+  status: number;
+  body: unknown;
+  ms: number;
+  message?: string;
+}
+
+async function post(url: string, body: unknown, token?: string): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    const text = await answer.text();
+    const ms = performance.now() - started;
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (an nginx error page); the status says enough
+    }
+    const message = (parsed as { message?: unknown } | null)?.message;
+    return {
+      status: answer.status,
+      body: parsed,
+      ms,
+      message: typeof message === 'string' ? message : text.slice(0, 80),
+    };
+  } catch (error) {
+    return {
+      status: 0,
+      body: null,
+      ms: performance.now() - started,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+const createPath: Record<Kind, string> = {
+  merchandise: '/api/payment/create-merchandise-order',
+  accommodation: '/api/payment/create-accomodation-order',
+};
+const confirmPath: Record<Kind, string> = {
+  merchandise: '/api/merchandise/order-merchandise',
+  accommodation: '/api/accommodation/confirm-user-accommodation',
+};
+
+interface PayData {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+/** The three steps as the shop's screens make them (components and e2e/shop.spec.ts), one after another. */
+async function checkout(base: () => string, buyer: Buyer, kind: Kind, targets: Targets): Promise<Checkout> {
+  const result: Checkout = { kind, outcome: 'error', ms: {} };
+  const stop = (step: Step, answer: Answer): Checkout => ({
+    ...result,
+    // A 409 is the app saying no (sold out, refunded): an answer, not a failure.
+    outcome: answer.status === 409 ? 'refused' : 'error',
+    failedAt: step,
+    status: answer.status,
+    message: answer.message,
+  });
+
+  const cart = [{ variantId: targets.variant.id, qty: 1 }];
+  const created = await post(
+    `${base()}${createPath[kind]}`,
+    kind === 'merchandise'
+      ? { amount: targets.variant.price, cart }
+      : { amount: targets.stay.price, accommodationId: targets.stay.id, identityProofUrl: buyer.proofUrl },
+    buyer.token,
+  );
+  result.ms.create = created.ms;
+  const orderId = (created.body as { data?: { order?: { id?: string } } } | null)?.data?.order?.id;
+  if (created.status !== 200 || !orderId) return stop('create', created);
+
+  // The browser's pay call to the sandbox's checkout: no token, like Checkout's own calls.
+  const paid = await post(`${base()}/sandbox/razorpay/v1/checkout/pay`, {
+    order_id: orderId,
+    outcome: 'success',
+  });
+  result.ms.pay = paid.ms;
+  const payData = paid.body as PayData | null;
+  if (paid.status !== 200 || !payData?.razorpay_payment_id) return stop('pay', paid);
+
+  const confirmed = await post(
+    `${base()}${confirmPath[kind]}`,
+    kind === 'merchandise'
+      ? { userId: buyer.id, cart, payData }
+      : { userId: buyer.id, accommodationId: targets.stay.id, identityProofUrl: buyer.proofUrl, payData },
+    buyer.token,
+  );
+  result.ms.confirm = confirmed.ms;
+  if (confirmed.status !== 201) return stop('confirm', confirmed);
+  return { ...result, outcome: 'completed' };
+}
+
+/**
+ * Before the clock starts, every instance loads the routes of the three steps (a production server loads a
+ * route's code on its first request) with calls that change nothing: no token, an empty cart, no order.
+ */
+async function warmUp(urls: string[], buyer: Buyer): Promise<void> {
+  for (const url of urls) {
+    for (const kind of kinds) {
+      await post(`${url}${createPath[kind]}`, {});
+      await post(`${url}${createPath[kind]}`, {}, buyer.token);
+      await post(`${url}${confirmPath[kind]}`, {}, buyer.token);
+    }
+    await post(`${url}/sandbox/razorpay/v1/checkout/pay`, { order_id: 'order_warm_up', outcome: 'success' });
+  }
+}
+
+/** C buyers at a time; each buys a T-shirt and a stay, half of them in the other order, so both race at once. */
+async function rush(base: () => string, buyers: Buyer[], targets: Targets) {
+  const checkouts: Checkout[] = [];
+  let next = 0;
+  const started = performance.now();
+  const progress = setInterval(() => {
+    const done = checkouts.filter((c) => c.outcome === 'completed').length;
+    console.log(
+      `… ${next}/${buyers.length} buyers started, ${checkouts.length} checkouts ended, ${done} completed`,
+    );
+  }, 5_000);
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, buyers.length) }, async () => {
+        while (next < buyers.length) {
+          const index = next++;
+          const order = index % 2 === 0 ? kinds : [...kinds].reverse();
+          for (const kind of order) checkouts.push(await checkout(base, buyers[index]!, kind, targets));
+        }
+      }),
+    );
+  } finally {
+    clearInterval(progress);
+  }
+  return { checkouts, seconds: (performance.now() - started) / 1000 };
+}
+
+// ---------- what the database says afterwards ----------
+
+/**
+ * Units in confirmed sales and orders paid without an outcome, per kind. "Paid without outcome": left in
+ * state paid, or captured at the sandbox (and not refunded there) without being fulfilled, so the buyer
+ * has paid and has neither the purchase nor the money back.
+ */
+async function stockAfter(sql: Sql, targets: Targets): Promise<Record<Kind, Stock> & { counters: string[] }> {
+  const [merch] = await sql<{ stock: number; sold: number; counter: number }[]>`
+    select v.stock, v.sold as counter, coalesce((
+      select sum(l.qty) from merchandise_order_lines l join merchandise_orders o on o.id = l.order_id
+      where o.status = 'confirmed' and l.variant_id = v.id), 0)::int as sold
+    from merchandise_variants v where v.id = ${targets.variant.id}`;
+  const [stay] = await sql<{ stock: number; sold: number; counter: number }[]>`
+    select o.capacity as stock, o.booked as counter, (
+      select count(*) from accommodation_bookings b where b.status = 'confirmed' and b.option_id = o.id)::int as sold
+    from accommodation_options o where o.id = ${targets.stay.id}`;
+  const stuck = await sql<{ purpose: Kind; count: number }[]>`
+    select p.purpose, count(*)::int as count from payment_orders p
+    where p.state = 'paid' or (p.state <> 'fulfilled' and exists (
+      select 1 from sandbox_records s where s.kind = 'payment' and s.order_id = p.provider_order_id
+      and s.data->>'status' = 'captured' and (s.data->>'amount_refunded')::int < (s.data->>'amount')::int))
+    group by p.purpose`;
+  const stuckOf = (kind: Kind) => stuck.find((r) => r.purpose === kind)?.count ?? 0;
+  const counters: string[] = [];
+  // The counters the app keeps beside the records must agree with them.
+  if (merch!.counter !== merch!.sold)
+    counters.push(`T-shirt counter says ${merch!.counter} sold, records ${merch!.sold}`);
+  if (stay!.counter !== stay!.sold)
+    counters.push(`stay counter says ${stay!.counter} booked, records ${stay!.sold}`);
+  return {
+    merchandise: { stock: merch!.stock, sold: merch!.sold, paidWithoutOutcome: stuckOf('merchandise') },
+    accommodation: { stock: stay!.stock, sold: stay!.sold, paidWithoutOutcome: stuckOf('accommodation') },
+    counters,
+  };
+}
+
+async function orderStates(sql: Sql): Promise<string> {
+  const rows = await sql<{ purpose: string; state: string; count: number }[]>`
+    select purpose, state, count(*)::int as count from payment_orders group by 1, 2 order by 1, 2`;
+  return rows.map((r) => `${r.purpose} ${r.state}: ${r.count}`).join(', ');
+}
+
+/** Why checkouts did not complete: step, status and message, most frequent first. */
+function failureSummary(checkouts: Checkout[]): string[] {
+  const counts = new Map<string, number>();
+  for (const c of checkouts) {
+    if (c.outcome === 'completed') continue;
+    const key = `${c.kind} ${c.failedAt} ${c.status}: ${c.message ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${n} × ${key}`);
+}
+
+// ---------- the run ----------
+
+function gitCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const server = await databaseServer();
+  const cleanup: (() => Promise<void>)[] = [server.stop];
+  // Ctrl-C still stops the instances (also while they start), drops the database and stops a server of
+  // our own.
+  const stopAll = async () => {
+    for (const step of cleanup.reverse().splice(0)) await step().catch(() => {});
+  };
+  const interrupted = new AbortController();
+  process.once('SIGINT', () => {
+    interrupted.abort();
+    void stopAll().then(() => process.exit(130));
+  });
+  try {
+    const scratch = await createScratchDatabase(server.url, 'festival_rush_');
+    cleanup.push(() => scratch.drop());
+    const cluster: Cluster = await startCluster({
+      databaseUrl: scratch.url,
+      instances,
+      basePort: intFromEnv('BASE_PORT', 3520),
+      proxyPort: intFromEnv('PROXY_PORT', 8520),
+      seed: true,
+      dataRoot: path.join('.data', 'cluster-rush'),
+      signal: interrupted.signal,
+      // A preview deployment: production in everything but the payment sandbox and the mail outbox, which
+      // a benchmark needs (empty values count as unset, whatever this shell has).
+      env: {
+        PREVIEW: 'true',
+        SMTP_URL: '',
+        RAZORPAY_KEY_ID: '',
+        RAZORPAY_KEY_SECRET: '',
+        RAZORPAY_WEBHOOK_SECRET: '',
+        JWT_SECRET: process.env.JWT_SECRET!,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    cleanup.push(() => cluster.stop());
+
+    const sql = postgres(scratch.url, { max: 2, onnotice: () => {} });
+    cleanup.push(() => sql.end({ timeout: 5 }));
+    const targets = await chooseTargets(sql);
+    await setStock(sql, targets);
+    console.log(`Creating ${buyerCount} buyers …`);
+    const buyers = await createBuyers(sql);
+
+    // localhost may try ::1 first for every new connection; nginx and the instances listen on 127.0.0.1.
+    const ipv4 = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
+    const instanceUrls = cluster.instanceUrls.map(ipv4);
+    let turn = 0;
+    const base = direct ? () => instanceUrls[turn++ % instanceUrls.length]! : () => ipv4(cluster.proxyUrl);
+    await warmUp(instanceUrls, buyers[0]!);
+
+    const [pg] = await sql<{ version: string; fsync: string; commit: string }[]>`
+      select split_part(version(), ' ', 2) as version, current_setting('fsync') as fsync,
+      current_setting('synchronous_commit') as commit`;
+    const loadBefore = os.loadavg().map((l) => l.toFixed(2));
+    console.log(
+      `Rush: ${buyerCount} buyers, ${stockUnits} units of each, ${concurrency} at a time, ${direct ? 'direct' : 'through nginx'}`,
+    );
+    const { checkouts, seconds } = await rush(base, buyers, targets);
+
+    // The sandbox's webhooks settle orders on their own schedule: give them time before counting.
+    let after = await stockAfter(sql, targets);
+    const waitStarted = Date.now();
+    while (
+      after.merchandise.paidWithoutOutcome + after.accommodation.paidWithoutOutcome > 0 &&
+      Date.now() - waitStarted < settleWaitMs
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      after = await stockAfter(sql, targets);
+    }
+    const waited = Math.round((Date.now() - waitStarted) / 1000);
+    const states = await orderStates(sql);
+
+    const rows = kinds.map((kind) =>
+      summarise(
+        kind,
+        checkouts.filter((c) => c.kind === kind),
+        buyerCount,
+        after[kind],
+        seconds,
+      ),
+    );
+    const overall = summarise(
+      'both',
+      checkouts,
+      buyerCount,
+      addStock(after.merchandise, after.accommodation),
+      seconds,
+    );
+    rows.push(overall);
+
+    const cpus = os.cpus();
+    const buildId = fs.existsSync('.next/BUILD_ID')
+      ? fs.readFileSync('.next/BUILD_ID', 'utf8').trim()
+      : 'unknown';
+    // One sentence a line: the Markdown reads as one paragraph, the source diff as sentences.
+    const conditions = [
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version}.`,
+      `The production build ${buildId} of commit ${gitCommit()}: ${cluster.instanceUrls.length} instance(s) of \`next start\` as a preview deployment (PREVIEW=true: the payment sandbox and the mail outbox, otherwise production), on PostgreSQL ${pg!.version} (${server.origin}; fsync ${pg!.fsync}, synchronous_commit ${pg!.commit}).`,
+      direct
+        ? 'Requests went straight to the instances, in turn.'
+        : 'Requests went through nginx (deploy/nginx/festival.conf.template, least_conn).',
+      `${buyerCount} verified buyers, made in the database beforehand with an identity proof each, ${concurrency} at a time; each buys one T-shirt (${targets.variant.label}) and one stay (${targets.stay.label}), half of them in the other order; that size and that stay option have ${stockUnits} units each.`,
+      'A checkout is create order (the hold), pay in the sandbox (`/sandbox/razorpay/v1/checkout/pay`, whose webhook races the confirmation), confirm; percentiles are over every call of a step, whatever it answered.',
+      `Completed/s: completed purchases over the whole rush (${seconds.toFixed(1)} s).`,
+      'Sold: units in confirmed sales and bookings (the records, not the counters).',
+      `Paid without outcome: an order left paid, or captured at the sandbox and neither fulfilled nor refunded there, counted ${waited} s after the last buyer.`,
+      `The load came from this script (Node.js fetch) on the same machine. Load average before the run: ${loadBefore.join(', ')}.`,
+      note ? `Also running: ${note}.` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const markdown = markdownTable(rows);
+    const misses = goalMisses(overall);
+    const verdict =
+      misses.length === 0
+        ? `Goal (${goal.perSecond} completed purchases/s, every step's p99 under ${goal.p99Ms} ms, none oversold, none paid without outcome): met.`
+        : `Goal (${goal.perSecond} completed purchases/s, every step's p99 under ${goal.p99Ms} ms, none oversold, none paid without outcome): not met: ${misses.join('; ')}.`;
+    const failures = failureSummary(checkouts);
+    const details = [
+      `Payment orders by state afterwards: ${states}.`,
+      ...after.counters.map((line) => `Counter mismatch: ${line}.`),
+      ...(failures.length > 0
+        ? [
+            'Checkouts that did not complete (kind, step, status: message):',
+            ...failures.slice(0, 8).map((f) => `- ${f}`),
+          ]
+        : []),
+    ].join('\n');
+
+    console.log(`\n${conditions}\n\n${markdown}\n\n${verdict}\n\n${details}`);
+    if (write) {
+      writeSection(
+        'rush',
+        `## Purchase rush (\`npm run bench:rush\`)\n\n${conditions}\n\n${markdown}\n\n${verdict}\n\n${details}`,
+      );
+      console.log(`\nWritten to ${performanceDoc}`);
+    }
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench:rush:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
