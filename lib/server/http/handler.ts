@@ -321,7 +321,7 @@ export function apiRoute(
   options: Options<BodyOption, QueryOption> & { auth?: Auth | false },
   fn: Handler<SignedInContext<unknown, unknown, unknown>>,
 ): RouteHandler {
-  return async (request, context) => {
+  const handler: RouteHandler = async (request, context) => {
     const requestId = crypto.randomUUID();
     try {
       refuseOtherOrigin(request);
@@ -356,6 +356,21 @@ export function apiRoute(
       return errorResponse(error, requestId);
     }
   };
+  // Not used by the app: the fuzzing test (tests/fuzz) derives its inputs from these. Non-enumerable,
+  // so a route module's exports look as they did.
+  Object.defineProperty(handler, 'schemas', { value: { body: options.body, query: options.query } });
+  return handler;
+}
+
+/** The body and query schemas a handler made by apiRoute (or adminRoute, cronRoute) was given. */
+export interface RouteSchemas {
+  body: BodyOption;
+  query: QueryOption;
+}
+
+/** A route handler's schemas, or undefined for one written without apiRoute (health, the sandbox). */
+export function routeSchemas(handler: unknown): RouteSchemas | undefined {
+  return (handler as { schemas?: RouteSchemas } | null)?.schemas;
 }
 
 /**
