@@ -145,6 +145,7 @@ export const bodyMessages = {
   notJson: 'The request body must be sent as JSON (Content-Type: application/json).',
   invalidJson: 'The request body must be valid JSON.',
   nul: 'Text may not contain a NUL character.',
+  tooDeep: 'The request is nested too deeply.',
   otherSite: 'This request came from another site and was refused.',
 } as const;
 
@@ -196,12 +197,17 @@ async function readJson(request: Request): Promise<unknown> {
   return parsed;
 }
 
+/** The deepest a JSON body may nest (an event's participation options are three levels down). */
+const maxNesting = 32;
+
 /**
  * A 400 naming the first field (or key) that holds a NUL character: PostgreSQL refuses it in text, and no
  * form has a reason to send one. Checked here for every body, query string and path parameter, so no
  * schema can forget it.
  */
 function refuseNul(value: unknown, path: (string | number)[]): void {
+  // No form nests more than a few levels; a body of thousands (60 KB of "[[[[") would overflow the stack.
+  if (path.length > maxNesting) throw new AppError('invalid_input', bodyMessages.tooDeep);
   if (typeof value === 'string') {
     if (value.includes('\0')) nulError(path);
     return;
