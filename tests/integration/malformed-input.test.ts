@@ -22,9 +22,12 @@ import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { POST as validateOtp } from '@/app/api/validate-otp/route';
 import { GET as myProfile } from '@/app/api/my-profile/[id]/route';
 import { GET as getUpload } from '@/app/api/uploads/[id]/route';
+import { eq } from 'drizzle-orm';
+import { uploads } from '@/lib/server/db/schema';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
+import { png } from '../support/fixtures';
 import { describeEachDatabase } from '../support/test-db';
 
 /** Bodies a careless or hostile client might send. None may produce a 500. */
@@ -137,6 +140,27 @@ describeEachDatabase('malformed input', (current) => {
         }),
       ).toMatchObject({ status: 400, body: { message: typeMessage, errors: { typeId: typeMessage } } });
     }
+  });
+
+  it('saves an upload whose file name holds control characters, without them', async () => {
+    // Found by the fuzzing test: a NUL in the file name reached PostgreSQL, which refuses it (a 500).
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'id\u0000\u0007card.png');
+    const response = await upload(
+      new Request('http://localhost/api/admin/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { url: string } };
+    const [row] = await current()
+      .db.select({ originalName: uploads.originalName })
+      .from(uploads)
+      .where(eq(uploads.id, data.url.split('/').pop()!));
+    expect(row?.originalName).toBe('idcard.png');
   });
 
   it('answers an upload without multipart data with a 400', async () => {
