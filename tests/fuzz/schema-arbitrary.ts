@@ -121,9 +121,12 @@ function stringArbitrary(def: Def, known: Known): fc.Arbitrary<string> {
   return someText(min, max);
 }
 
+const int32 = (n: number) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, n));
+
 function numberArbitrary(def: Def): fc.Arbitrary<number | string> {
-  let min = -1e9;
-  let max = 1e9;
+  // Unbounded means the safe integers (what z.int() allows): a column is an int4 far below that.
+  let min = Number.MIN_SAFE_INTEGER;
+  let max = Number.MAX_SAFE_INTEGER;
   let integer = false;
   for (const check of checksOf(def)) {
     if (check.check === 'greater_than')
@@ -139,9 +142,15 @@ function numberArbitrary(def: Def): fc.Arbitrary<number | string> {
   // Row ids are small serials: bias toward them so a request names an existing event, product or option.
   const small = fc.integer({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 30)) });
   const any = integer
-    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    ? fc.integer({ min: int32(Math.ceil(min)), max: int32(Math.floor(max)) })
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-  const value = fc.oneof({ weight: 3, arbitrary: small }, { weight: 1, arbitrary: any });
+  // The bounds themselves, where an unchecked limit (an id past the column's range) shows.
+  const edges = fc.constantFrom(integer ? Math.ceil(min) : min, integer ? Math.floor(max) : max);
+  const value = fc.oneof(
+    { weight: 3, arbitrary: small },
+    { weight: 1, arbitrary: any },
+    { weight: 1, arbitrary: edges },
+  );
   // A coerced number is what a form sends as text.
   return def.coerce ? fc.oneof(value, value.map(String)) : value;
 }
