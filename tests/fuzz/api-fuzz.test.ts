@@ -196,7 +196,11 @@ describeEachDatabase('API fuzzing', (current, kind) => {
     // leave the rest of the run without a console caller.
     const ownStaff = new Set([own.admin.userId, own.organiser.userId]);
     const userIds = accounts.filter((u) => !ownStaff.has(u.id)).map((u) => u.id);
-    ctx.known = { emails: accounts.map((u) => u.email), uuids: [...userIds, ...others.map((o) => o.id)] };
+    ctx.known = {
+      emails: accounts.map((u) => u.email),
+      uuids: [...userIds, ...others.map((o) => o.id)],
+      password: 'secret12', // quickUser's
+    };
     ctx.ids = [...Array.from({ length: 12 }, (_, i) => String(i + 1)), ...ctx.known.uuids];
   }
 
@@ -236,7 +240,7 @@ describeEachDatabase('API fuzzing', (current, kind) => {
     const otherKey = new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256');
     const claims = { userId: user.userId, email: user.email, role: 'admin', tv: 0 };
     ctx = {
-      known: { emails: [], uuids: [] },
+      known: { emails: [], uuids: [], password: '' },
       ids: [],
       selfId: user.userId,
       callers: {

@@ -13,6 +13,8 @@ import type { z } from 'zod';
 export interface Known {
   emails: string[];
   uuids: string[];
+  /** The password of the fuzzer's accounts, so a login can succeed. */
+  password: string;
 }
 
 interface Def {
@@ -94,6 +96,7 @@ function byName(key: string, known: Known): fc.Arbitrary<unknown> | undefined {
     return fc
       .date({ min: new Date('1950-01-01'), max: new Date('2008-01-01'), noInvalidDate: true })
       .map((d) => d.toISOString().slice(0, 10));
+  if (key === 'password') return fc.constant(known.password);
   if (key === 'userId') return fc.oneof(fc.constantFrom(...known.uuids), fc.uuid());
   return undefined;
 }
