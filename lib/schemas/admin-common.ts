@@ -5,7 +5,8 @@ import { z } from 'zod';
  * admin-content.ts), so a name, a link, an id or a reorder list is checked the same way everywhere.
  */
 
-const maxId = 2_147_483_647;
+/** PostgreSQL's integer, which every serial id is: a larger number names no row, and the query would fail. */
+export const maxId = 2_147_483_647;
 
 /** A row id as a form sends it (a string) or as JSON does (a number). */
 export const id = (what: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxId } from './admin-common';
 import { basicEmailPattern } from './auth';
 import { payDataSchema } from './payment';
 
@@ -27,7 +28,12 @@ export const teamNameSchema = z
 
 export const verifyTeamSchema = z.object({
   emails: emailList,
-  participationId: z.coerce.number('Please choose how you are taking part.').int().positive().optional(),
+  participationId: z.coerce
+    .number('Please choose how you are taking part.')
+    .int()
+    .positive()
+    .max(maxId, 'Please choose how you are taking part.')
+    .optional(),
   /** Checked when sent (this site's screen sends it), so a missing team name is caught before paying. */
   teamName: teamNameSchema.nullable().optional(),
 });
@@ -35,8 +41,8 @@ export const verifyTeamSchema = z.object({
 /** POST /api/payment/create-event-order: amount in rupees as the screen shows it. */
 export const createEventOrderSchema = z.object({
   amount: z.number('Amount must be a number.').positive('Amount must be more than zero.'),
-  eventId: z.coerce.number().int().positive(),
-  participationId: z.coerce.number().int().positive(),
+  eventId: z.coerce.number().int().positive().max(maxId),
+  participationId: z.coerce.number().int().positive().max(maxId),
   emails: emailList,
   teamName: teamNameSchema.optional(),
 });
@@ -47,7 +53,11 @@ export const eventRegistrationSchema = z.object({
     emails: emailList,
     isDAStudent: z.boolean().optional(),
     teamName: teamNameSchema.optional().nullable(),
-    participationId: z.coerce.number('Please choose how you are taking part.').int().positive(),
+    participationId: z.coerce
+      .number('Please choose how you are taking part.')
+      .int()
+      .positive()
+      .max(maxId, 'Please choose how you are taking part.'),
   }),
   payData: payDataSchema.nullable().optional(),
 });

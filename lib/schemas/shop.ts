@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roundRupees } from '@/lib/money';
+import { maxId } from './admin-common';
 import { payDataSchema } from './payment';
 
 /**
@@ -44,7 +45,7 @@ export interface AccommodationType {
 }
 
 const cartLine = z.object({
-  variantId: z.coerce.number().int().positive(),
+  variantId: z.coerce.number().int().positive().max(maxId),
   qty: z.coerce.number().int().min(1, 'Minimum quantity is 1.').max(10, 'At most 10 of one size per order.'),
 });
 
@@ -67,7 +68,10 @@ export const orderMerchandiseSchema = z.object({
   cart: z
     .array(
       z
-        .object({ variantId: z.coerce.number().int().positive(), qty: z.coerce.number().int().min(1) })
+        .object({
+          variantId: z.coerce.number().int().positive().max(maxId),
+          qty: z.coerce.number().int().min(1),
+        })
         .passthrough(),
       'Your cart is empty.',
     )
@@ -77,7 +81,7 @@ export const orderMerchandiseSchema = z.object({
 
 export const createAccommodationOrderSchema = z.object({
   amount: z.number('Amount must be a number.').positive(),
-  accommodationId: z.coerce.number().int().positive(),
+  accommodationId: z.coerce.number().int().positive().max(maxId),
   /** Sent by this site's screen so a payment can be booked even if the browser never confirms. */
   identityProofUrl: z
     .string('Please upload an identity proof.')
@@ -88,7 +92,7 @@ export const createAccommodationOrderSchema = z.object({
 
 export const confirmAccommodationSchema = z.object({
   userId: z.string().uuid('userId must be your account id.'),
-  accommodationId: z.coerce.number().int().positive(),
+  accommodationId: z.coerce.number().int().positive().max(maxId),
   identityProofUrl: z
     .string('Please upload an identity proof.')
     .min(1, 'Please upload an identity proof.')

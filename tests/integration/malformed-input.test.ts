@@ -22,9 +22,12 @@ import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { POST as validateOtp } from '@/app/api/validate-otp/route';
 import { GET as myProfile } from '@/app/api/my-profile/[id]/route';
 import { GET as getUpload } from '@/app/api/uploads/[id]/route';
+import { eq } from 'drizzle-orm';
+import { uploads } from '@/lib/server/db/schema';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
+import { png } from '../support/fixtures';
 import { describeEachDatabase } from '../support/test-db';
 
 /** Bodies a careless or hostile client might send. None may produce a 500. */
@@ -93,6 +96,32 @@ describeEachDatabase('malformed input', (current) => {
     }
   });
 
+  it('answers an id in a body past PostgreSQL’s integer with a 400, never a 500', async () => {
+    // Found by the fuzzing test: 2^31 or more reached the database as an id, whose range error was a 500.
+    for (const big of [2 ** 31, Number.MAX_SAFE_INTEGER, '99999999999999999999']) {
+      const bodies: [string, (typeof routes)[keyof typeof routes], unknown][] = [
+        ['stay order', createStayOrder, { amount: 1, accommodationId: big }],
+        [
+          'event order',
+          createEventOrder,
+          { amount: 1, eventId: big, participationId: 1, emails: ['a@x.co'] },
+        ],
+        [
+          'event order option',
+          createEventOrder,
+          { amount: 1, eventId: 1, participationId: big, emails: ['a@x.co'] },
+        ],
+        ['T-shirt order', createMerchOrder, { amount: 1, cart: [{ variantId: big, qty: 1 }] }],
+        ['team check', verifyTeam, { emails: ['a@x.co'], participationId: big }],
+        ['registration', eventRegistration, { registerData: { emails: ['a@x.co'], participationId: big } }],
+      ];
+      for (const [name, handler, body] of bodies) {
+        const answer = await call(handler as never, { token, body, params: { eventId: '1' } });
+        expect(answer.status, `${name} with ${big}`).toBe(400);
+      }
+    }
+  });
+
   it('answers a malformed uuid in a URL with a 404 that names the record, never a 500', async () => {
     const admin = (await quickUser(current().db, { role: 'admin' })).token;
     for (const id of ['abc', '1', "1' or '1'='1", '0000000-0000-4000-8000-000000000000', 'x'.repeat(300)]) {
@@ -137,6 +166,27 @@ describeEachDatabase('malformed input', (current) => {
         }),
       ).toMatchObject({ status: 400, body: { message: typeMessage, errors: { typeId: typeMessage } } });
     }
+  });
+
+  it('saves an upload whose file name holds control characters, without them', async () => {
+    // Found by the fuzzing test: a NUL in the file name reached PostgreSQL, which refuses it (a 500).
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'id\u0000\u0007card.png');
+    const response = await upload(
+      new Request('http://localhost/api/admin/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { url: string } };
+    const [row] = await current()
+      .db.select({ originalName: uploads.originalName })
+      .from(uploads)
+      .where(eq(uploads.id, data.url.split('/').pop()!));
+    expect(row?.originalName).toBe('idcard.png');
   });
 
   it('answers an upload without multipart data with a 400', async () => {

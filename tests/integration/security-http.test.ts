@@ -145,6 +145,24 @@ describeEachDatabase('HTTP hardening', (current) => {
     expect(await call(exportRegistrations, { token: organiser, query: '?%00=1' })).toMatchObject(nul);
   });
 
+  it('refuses a body nested thousands of levels deep with a 400, never a 500', async () => {
+    // Found by the fuzzing test: walking such a body for NUL characters overflowed the stack.
+    const deep = [
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+    ];
+    for (const rawBody of deep) {
+      expect(await call(login, { rawBody })).toMatchObject({
+        status: 400,
+        body: { message: bodyMessages.tooDeep },
+      });
+    }
+    // Ordinary nesting (an event's participation options) is far below the limit.
+    const nested = `${'{"a":'.repeat(30)}1${'}'.repeat(30)}`;
+    expect((await call(login, { rawBody: nested })).status).toBe(400);
+    expect((await call(login, { rawBody: nested })).body.message).not.toBe(bodyMessages.tooDeep);
+  });
+
   it('refuses dates that do not exist with the field’s message, never a 500', async () => {
     for (const DOB of ['2000-02-30', '2001-02-29', '0000-01-01', '1999-13-01', '1999-00-10', '1999-04-31']) {
       expect(await call(register, { body: newRegistration({ DOB }) }), DOB).toMatchObject({

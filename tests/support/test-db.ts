@@ -35,9 +35,13 @@ export async function createTestDatabase(
 
 /**
  * Runs a suite once per database kind; inside it, `current()` is that suite's database, which the app's
- * getDb() also answers with (so route handlers can be called directly).
+ * getDb() also answers with (so route handlers can be called directly). `kind` lets a heavy suite do most
+ * of its work on one of them.
  */
-export function describeEachDatabase(name: string, suite: (current: () => Database) => void): void {
+export function describeEachDatabase(
+  name: string,
+  suite: (current: () => Database, kind: DatabaseKind) => void,
+): void {
   for (const kind of databaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let database: (Database & { dispose(): Promise<void> }) | undefined;
@@ -51,7 +55,7 @@ export function describeEachDatabase(name: string, suite: (current: () => Databa
       suite(() => {
         if (!database) throw new Error('test database not ready');
         return database;
-      });
+      }, kind);
     });
   }
 }

@@ -6,6 +6,7 @@ import { appSecret } from '@/lib/server/secrets';
 /** Tokens live as long as a festival weekend needs; a password reset ends them sooner. */
 export const tokenLifetimeSeconds = 7 * 24 * 60 * 60;
 const algorithm = 'HS256';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TokenClaims {
   userId: string;
@@ -34,7 +35,10 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
     const { payload } = await jwtVerify(token, signingKey(), { algorithms: [algorithm] });
     const role = normaliseRole(payload.role);
     if (
+      // Account ids are uuids: any other id (a token of another app sharing the secret) names nobody,
+      // and must not reach the database as one, where it would be a query error rather than a 401.
       typeof payload.userId !== 'string' ||
+      !uuidPattern.test(payload.userId) ||
       typeof payload.email !== 'string' ||
       role === null ||
       typeof payload.tv !== 'number'

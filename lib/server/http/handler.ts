@@ -146,6 +146,7 @@ export const bodyMessages = {
   notJson: 'The request body must be sent as JSON (Content-Type: application/json).',
   invalidJson: 'The request body must be valid JSON.',
   nul: 'Text may not contain a NUL character.',
+  tooDeep: 'The request is nested too deeply.',
   otherSite: 'This request came from another site and was refused.',
 } as const;
 
@@ -197,12 +198,17 @@ async function readJson(request: Request): Promise<unknown> {
   return parsed;
 }
 
+/** The deepest a JSON body may nest (an event's participation options are three levels down). */
+const maxNesting = 32;
+
 /**
  * A 400 naming the first field (or key) that holds a NUL character: PostgreSQL refuses it in text, and no
  * form has a reason to send one. Checked here for every body, query string and path parameter, so no
  * schema can forget it.
  */
 function refuseNul(value: unknown, path: (string | number)[]): void {
+  // No form nests more than a few levels; a body of thousands (60 KB of "[[[[") would overflow the stack.
+  if (path.length > maxNesting) throw new AppError('invalid_input', bodyMessages.tooDeep);
   if (typeof value === 'string') {
     if (value.includes('\0')) nulError(path);
     return;
@@ -334,7 +340,7 @@ export function apiRoute(
   options: Options<BodyOption, QueryOption> & { auth?: Auth | false },
   fn: Handler<SignedInContext<unknown, unknown, unknown>>,
 ): RouteHandler {
-  return async (request, context) => {
+  const handler: RouteHandler = async (request, context) => {
     const requestId = crypto.randomUUID();
     try {
       refuseOtherOrigin(request);
@@ -369,6 +375,21 @@ export function apiRoute(
       return errorResponse(error, requestId);
     }
   };
+  // Not used by the app: the fuzzing test (tests/fuzz) derives its inputs from these. Non-enumerable,
+  // so a route module's exports look as they did.
+  Object.defineProperty(handler, 'schemas', { value: { body: options.body, query: options.query } });
+  return handler;
+}
+
+/** The body and query schemas a handler made by apiRoute (or adminRoute, cronRoute) was given. */
+export interface RouteSchemas {
+  body: BodyOption;
+  query: QueryOption;
+}
+
+/** A route handler's schemas, or undefined for one written without apiRoute (health, the sandbox). */
+export function routeSchemas(handler: unknown): RouteSchemas | undefined {
+  return (handler as { schemas?: RouteSchemas } | null)?.schemas;
 }
 
 /**

@@ -104,7 +104,8 @@ export async function saveUpload(
     contentType: type,
     sizeBytes: bytes.length,
     storageKey,
-    originalName: file.name.slice(0, 200) || null,
+    // Only shown to organisers: control characters (a NUL, which PostgreSQL refuses in text) are dropped.
+    originalName: file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || null,
   };
   if (purpose === 'identity_proof') {
     // Counted and recorded under the owner's row lock, so parallel uploads cannot pass the quota together;
