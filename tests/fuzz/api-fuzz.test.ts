@@ -58,30 +58,10 @@ const cronSecret = 'fuzz-cron-secret-long-enough-for-the-rule';
 const routes = await discoverRoutes();
 
 /**
- * Failures found by this test whose fix belongs to code being changed elsewhere (lib/server/payments),
- * reported rather than fixed here (docs/security.md, "Fuzzing"). Each is excused narrowly, counted and
- * printed; delete an entry once its fix lands and the test will hold the route to the rule again.
+ * Failures found by this test whose fix is still to come, each excused narrowly, counted and printed;
+ * delete an entry once its fix lands and the test holds the route to the rule again. None at present.
  */
-const knownIssues: { name: string; excuses: (request: FuzzRequest, status: number) => boolean }[] = [
-  {
-    // acceptWebhook reads `envelope.event` of a body that is JSON null, and stores an event name or looks
-    // up an order id holding a NUL, which PostgreSQL refuses. Only with a valid signature.
-    name: 'signed webhook whose body is null or holds a NUL (lib/server/payments/webhooks.ts)',
-    excuses: (request, status) =>
-      status === 500 &&
-      request.route.pattern === '/api/payment/webhook' &&
-      request.signed &&
-      /^null$|\\u0000/.test(sentText(request) ?? ''),
-  },
-  {
-    // The sandbox stores and looks up whatever ids and notes it is sent: a NUL makes PostgreSQL throw.
-    name: 'sandbox call holding a NUL (lib/server/payments/sandbox/server.ts)',
-    excuses: (request, status) =>
-      status === 500 &&
-      request.route.pattern.startsWith('/sandbox/') &&
-      /\\u0000|\u0000/.test(sentText(request) ?? ''),
-  },
-];
+const knownIssues: { name: string; excuses: (request: FuzzRequest, status: number) => boolean }[] = [];
 
 /**
  * Texts an answer must never contain: they tell an attacker how the server is built. Lists and CSV

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { POST as createEvent } from '@/app/api/admin/event/route';
 import { GET as auditLog } from '@/app/api/admin/audit/route';
@@ -10,6 +11,8 @@ import { POST as register } from '@/app/api/register/route';
 import { eventSchema } from '@/lib/schemas/admin-events';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { bodyMessages, maxBodyBytes } from '@/lib/server/http/handler';
+import { paymentProvider } from '@/lib/server/payments/provider';
+import { webhookSignature } from '@/lib/server/payments/signatures';
 import { call } from '../support/api';
 import { newRegistration, quickUser } from '../support/accounts';
 import { describeEachDatabase } from '../support/test-db';
@@ -122,6 +125,31 @@ describeEachDatabase('HTTP hardening', (current) => {
     const hook = await webhook(post('{"event":"payment.captured"}'), noParams);
     expect(hook.status).not.toBe(403);
     expect(hook.status).not.toBe(415);
+  });
+
+  it('answers a signed webhook that is not a JSON object, or holds a NUL, with a 400 and records nothing', async () => {
+    const signed = (rawBody: string) =>
+      call(webhook, {
+        rawBody,
+        headers: {
+          'x-razorpay-signature': webhookSignature(rawBody, paymentProvider().webhookSecret),
+          'x-razorpay-event-id': `evt_bad_${crypto.randomUUID()}`,
+        },
+      });
+    expect(await signed('null')).toMatchObject({
+      status: 400,
+      body: { message: 'The webhook body is not a JSON object.' },
+    });
+    expect(await signed('[1,2]')).toMatchObject({ status: 400 });
+    expect(await signed('{"event":"payment.captured\\u0000"}')).toMatchObject({
+      status: 400,
+      body: { message: bodyMessages.nul },
+    });
+    const withNulOrder = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_x', order_id: 'order_\u0000' } } },
+    });
+    expect(await signed(withNulOrder)).toMatchObject({ status: 400, body: { message: bodyMessages.nul } });
   });
 
   it('refuses NUL characters in any body field, query parameter or path parameter with a 400', async () => {

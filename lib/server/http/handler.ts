@@ -225,6 +225,11 @@ function refuseNul(value: unknown, path: (string | number)[]): void {
   }
 }
 
+/** For bodies read outside apiRoute's parsing (the webhook's signed text, the sandbox): the same rule. */
+export function assertNoNul(value: unknown): void {
+  refuseNul(value, []);
+}
+
 function nulError(path: (string | number)[]): never {
   const key = path.length > 0 ? path.join('.') : '_';
   throw new AppError('invalid_input', bodyMessages.nul, { fieldErrors: { [key]: bodyMessages.nul } });

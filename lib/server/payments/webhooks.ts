@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db';
 import { paymentOrders, webhookEvents } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
+import { assertNoNul } from '@/lib/server/http/handler';
 import { logger } from '@/lib/server/log';
 import { now } from '@/lib/server/clock';
 import { paymentProvider } from './provider';
@@ -43,12 +44,17 @@ export async function acceptWebhook(
   ) {
     throw new AppError('unauthenticated', 'The webhook signature is invalid.');
   }
-  let envelope: WebhookEnvelope;
+  let parsed: unknown;
   try {
-    envelope = JSON.parse(input.rawBody) as WebhookEnvelope;
+    parsed = JSON.parse(input.rawBody);
   } catch {
     throw new AppError('invalid_input', 'The webhook body is not JSON.');
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new AppError('invalid_input', 'The webhook body is not a JSON object.');
+  }
+  assertNoNul(parsed);
+  const envelope = parsed as WebhookEnvelope;
   const event = typeof envelope.event === 'string' ? envelope.event : 'unknown';
   const eventId = input.eventId ?? crypto.createHash('sha256').update(input.rawBody).digest('hex');
   await db.insert(webhookEvents).values({ providerEventId: eventId, eventType: event }).onConflictDoNothing();
@@ -60,8 +66,15 @@ export async function acceptWebhook(
     duplicate: Boolean(recorded?.processedAt),
     eventId,
     event,
-    payment: envelope.payload?.payment?.entity,
+      payment: paymentOf(envelope),
   };
+}
+
+/** The payment a webhook is about, when it names one with string ids (anything else is not ours to act on). */
+function paymentOf(envelope: WebhookEnvelope): RazorpayPayment | undefined {
+  const payment = envelope.payload?.payment?.entity;
+  if (!payment || typeof payment !== 'object') return undefined;
+  return typeof payment.id === 'string' && typeof payment.order_id === 'string' ? payment : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db, type Tx } from '@/lib/server/db';
 import { sandboxRecords } from '@/lib/server/db/schema';
+import { assertNoNul } from '@/lib/server/http/handler';
 import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../razorpay-client';
 import { paymentSignature } from '../signatures';
 import { sandboxCheckoutScript } from './checkout-script';
@@ -79,9 +80,12 @@ function authorised(request: Request): boolean {
   );
 }
 
+/** The JSON body, or null (so the call's schema refuses it) when it is not JSON, holds a NUL or nests too deep. */
 async function readBody(request: Request): Promise<unknown> {
   try {
-    return await request.json();
+    const body: unknown = await request.json();
+    assertNoNul(body);
+    return body;
   } catch {
     return null;
   }
