@@ -22,7 +22,6 @@ import {
   describeRequest,
   type FuzzRequest,
   requestFor,
-  sentText,
   toRequest,
   weightOf,
 } from './requests';

@@ -320,11 +320,6 @@ export function requestFor(route: Route, ctx: Context): fc.Arbitrary<FuzzRequest
 
 // ---------- sending ----------
 
-/** The body as sent, for JSON and raw bodies (undefined for none, multipart and oversized ones). */
-export function sentText(request: FuzzRequest): string | undefined {
-  return request.body.kind === 'json' || request.body.kind === 'raw' ? bodyText(request.body) : undefined;
-}
-
 function bodyText(body: Body): string | undefined {
   if (body.kind === 'json') return JSON.stringify(body.value);
   if (body.kind === 'raw') return body.text;
