@@ -17,14 +17,7 @@ import { call } from '../support/api';
 import { newTee, png } from '../support/fixtures';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
-import {
-  type Context,
-  describeRequest,
-  type FuzzRequest,
-  requestFor,
-  toRequest,
-  weightOf,
-} from './requests';
+import { type Context, describeRequest, type FuzzRequest, requestFor, toRequest, weightOf } from './requests';
 import { discoverRoutes, type Route } from './routes';
 
 /*
