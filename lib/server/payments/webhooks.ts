@@ -66,7 +66,7 @@ export async function acceptWebhook(
     duplicate: Boolean(recorded?.processedAt),
     eventId,
     event,
-      payment: paymentOf(envelope),
+    payment: paymentOf(envelope),
   };
 }
 
