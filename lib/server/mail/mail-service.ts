@@ -45,11 +45,12 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * How long a claimed message belongs to the run that claimed it (sendMail's first attempt, or a
- * deliverDueMail batch): no other run picks it up before then, and a batch stops starting sends a minute
+ * deliverDueMail batch): no other run picks it up before then, and a batch stops starting sends two minutes
  * before its lease ends. A process that dies mid-send leaves the message to be retried once it passes.
  */
 export const mailLeaseMs = 5 * 60_000;
-const leaseMarginMs = 60_000;
+// Longer than one send can take (5 s to connect, 5 s for the greeting, 60 s for the server to answer).
+const leaseMarginMs = 2 * 60_000;
 
 let transport: Transporter | undefined;
 let transportOverride: Transporter | undefined;
@@ -165,7 +166,11 @@ async function deliverQueued(db: Db, ids: string[]): Promise<void> {
     .select()
     .from(mailOutbox)
     .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.state, 'pending')));
-  for (const row of rows) await deliver(db, row);
+  for (const row of rows) {
+    // A slow server may have used up the claim on earlier messages: leave the rest to the retry loop.
+    if (Date.now() > row.nextAttemptAt.getTime() - leaseMarginMs) break;
+    await deliver(db, row);
+  }
 }
 
 /**
