@@ -134,9 +134,9 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
 /**
  * Writes the message to the outbox, in `db` or a caller's transaction, without sending it: the row is
  * claimed for a lease, so only the writer's first attempt (`PendingMail.send`, after the commit) or, once
- * the lease has passed, the retry loop sends it. Returns the outbox id.
+ * the lease has passed, the retry loop sends it. Returns the row as written.
  */
-export async function queueMail(db: Db | Tx, message: MailMessage): Promise<string> {
+async function queueMail(db: Db | Tx, message: MailMessage): Promise<OutboxRow> {
   const keep = usesOutbox() && !transportOverride;
   const [row] = await db
     .insert(mailOutbox)
@@ -154,19 +154,18 @@ export async function queueMail(db: Db | Tx, message: MailMessage): Promise<stri
       nextAttemptAt: new Date(Date.now() + mailLeaseMs),
       expiresAt: message.expiresAt ?? null,
     })
-    .returning({ id: mailOutbox.id });
+    .returning();
   if (!row) throw new Error('mail outbox insert returned no row');
-  return row.id;
+  return row;
 }
 
-/** A first delivery attempt of messages this process queued (and so holds the lease of). */
-async function deliverQueued(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.state, 'pending')));
+/**
+ * A first delivery attempt of rows this process queued (and so holds the lease of), as written: nothing
+ * else sends a row under lease, so they need not be read again.
+ */
+async function deliverQueued(db: Db, rows: OutboxRow[]): Promise<void> {
   for (const row of rows) {
+    if (row.state !== 'pending') continue;
     // A slow server may have used up the claim on earlier messages: leave the rest to the retry loop.
     if (Date.now() > row.nextAttemptAt.getTime() - leaseMarginMs) break;
     await deliver(db, row);
@@ -179,15 +178,15 @@ async function deliverQueued(db: Db, ids: string[]): Promise<void> {
  * process stops in between, the retry loop sends them when their lease has passed.
  */
 export class PendingMail {
-  private readonly ids: string[] = [];
+  private readonly rows: OutboxRow[] = [];
 
   async add(tx: Db | Tx, message: MailMessage): Promise<void> {
-    this.ids.push(await queueMail(tx, message));
+    this.rows.push(await queueMail(tx, message));
   }
 
   /** Call after the transaction has committed. Never throws: what fails stays queued for the retry loop. */
   async send(db: Db): Promise<void> {
-    await deliverQueued(db, this.ids.splice(0)).catch((error: unknown) =>
+    await deliverQueued(db, this.rows.splice(0)).catch((error: unknown) =>
       logger.error({ err: error }, 'first delivery of queued mail failed'),
     );
   }
@@ -195,9 +194,9 @@ export class PendingMail {
 
 /** Stores the message and makes a first delivery attempt; returns the outbox id. */
 export async function sendMail(db: Db, message: MailMessage): Promise<string> {
-  const id = await queueMail(db, message);
-  await deliverQueued(db, [id]);
-  return id;
+  const row = await queueMail(db, message);
+  await deliverQueued(db, [row]);
+  return row.id;
 }
 
 /**
