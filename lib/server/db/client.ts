@@ -89,13 +89,34 @@ export async function ping(db: Db): Promise<void> {
   await queryRows(db, sql`select 1 as ok`);
 }
 
-/** True when an error (or its cause, as Drizzle wraps driver errors) carries PostgreSQL's error `code`. */
-function hasPgCode(error: unknown, code: string): boolean {
+/** The string `code`s an error and its causes carry (Drizzle wraps the driver's error as its cause). */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
   }
-  return false;
+  return codes;
 }
+
+/** True when an error (or its cause) carries PostgreSQL's error `code`. */
+function hasPgCode(error: unknown, code: string): boolean {
+  return errorCodes(error).includes(code);
+}
+
+/** postgres.js's and Node's own codes for a connection that never came or was lost. */
+const connectionLost = new Set([
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
 
 /**
  * The database could not serve the request for now, through no fault of the request: unreachable, out of
@@ -103,21 +124,11 @@ function hasPgCode(error: unknown, code: string): boolean {
  * retry. Answered 503 with Retry-After (lib/server/http/handler.ts), never as the request's own error.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code !== 'string') continue;
-    // 08: connection exceptions; 53: out of resources (53300 too many clients); 57: operator
-    // intervention (57P01 shutdown, 57014 statement timeout); 40001/40P01: serialization failure, deadlock.
-    if (/^(08|53|57)/.test(code) || code === '40001' || code === '40P01') return true;
-    // postgres.js and Node's own codes for a connection that never came or was lost.
-    if (
-      ['CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED'].includes(code) ||
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code)
-    ) {
-      return true;
-    }
-  }
-  return false;
+  // 08: connection exceptions; 53: out of resources (53300 too many clients); 57: operator intervention
+  // (57P01 shutdown, 57014 statement timeout); 40001/40P01: serialization failure, deadlock.
+  return errorCodes(error).some(
+    (code) => /^(08|53|57)/.test(code) || code === '40001' || code === '40P01' || connectionLost.has(code),
+  );
 }
 
 /** A unique constraint refused the write. */
