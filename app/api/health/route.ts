@@ -3,23 +3,16 @@ import { getDb } from '@/lib/server/db';
 import { ping } from '@/lib/server/db/client';
 import { replyJson } from '@/lib/server/http/handler';
 import { logger } from '@/lib/server/log';
+import { withinTime } from '@/lib/server/within-time';
 
 export const dynamic = 'force-dynamic';
 
 /** A probe must hear back quickly: a database that is down, full or restarting is "down", not a hang. */
 const healthTimeoutMs = 1_000;
 
-function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 export async function GET() {
   try {
-    await withinTimeout(
+    await withinTime(
       getDb().then((db) => ping(db)),
       healthTimeoutMs,
     );

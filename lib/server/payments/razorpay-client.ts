@@ -1,4 +1,5 @@
 import 'server-only';
+import { withinTime } from '@/lib/server/within-time';
 
 /**
  * A small client for the parts of Razorpay's REST API the festival uses: orders (create, fetch, list
@@ -95,20 +96,14 @@ export function createRazorpayClient(options: {
       signal: AbortSignal.timeout(timeoutMs),
     });
     let response: Response;
-    let timer: NodeJS.Timeout | undefined;
     try {
       // Raced as well as signalled: a transport that ignores the signal (the in-process sandbox) is bounded too.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      });
-      response = await Promise.race([options.transport(request), late]);
+      response = await withinTime(options.transport(request), timeoutMs);
     } catch (error) {
       throw new PaymentProviderError(
         0,
         `payment provider unreachable: ${error instanceof Error ? error.message : error}`,
       );
-    } finally {
-      clearTimeout(timer);
     }
     const payload = (await response.json().catch(() => null)) as
       (T & { error?: { description?: string } }) | null;
