@@ -16,15 +16,14 @@
 //
 // It also measures the framework floor (scripts/floor-app.ts), a bare Next.js page served by `next start`
 // on its own, after the cluster has stopped, so the direct rows can be read against it.
-import { execSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { intFromEnv, startCluster, type Cluster } from './cluster-lib';
-import { buildFloorApp, removeFloorApp, startNextServer, stopServer, waitForServer } from './floor-app';
+import { intFromEnv, startCluster, waitForHealthy, type Cluster } from './cluster-lib';
+import { buildFloorApp, removeFloorApp, startNextServer, stopServer } from './floor-app';
+import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
 import { createScratchDatabase } from './scratch-database';
 
@@ -37,12 +36,7 @@ const apis = [
 ];
 
 const args = process.argv.slice(2);
-const option = (name: string) =>
-  args
-    .find((a) => a.startsWith(`--${name}=`))
-    ?.split('=')
-    .slice(1)
-    .join('=');
+const option = (name: string) => optionOf(args, name);
 const duration = Number(option('duration') ?? 5);
 const runs = Number(option('runs') ?? 3);
 const withFloor = !args.includes('--no-floor');
@@ -133,14 +127,6 @@ function table(rows: Row[], sizes: Map<string, { raw: number; gzip: number }>): 
   return lines.join('\n');
 }
 
-function gitCommit(): string {
-  try {
-    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function withOwnCluster<T>(run: (cluster: Cluster) => Promise<T>): Promise<T> {
   const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!server) {
@@ -204,9 +190,7 @@ async function bench(direct: string, proxy: string, instances: number | string) 
     }
   }
   const cpus = os.cpus();
-  const buildId = fs.existsSync('.next/BUILD_ID')
-    ? fs.readFileSync('.next/BUILD_ID', 'utf8').trim()
-    : 'unknown';
+  const buildId = productionBuildId();
   const conditions = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with autocannon ${autocannonVersion()}`,
     `on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version},`,
@@ -235,7 +219,7 @@ async function benchFloor(dir: string, sizes: Map<string, { raw: number; gzip: n
   const server = startNextServer(dir, port);
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitForServer(base, 60_000);
+    await waitForHealthy(base, 60_000, server);
     await wireSize(`${base}/`, 'gzip');
     sizes.set('bare Next.js page', {
       raw: await wireSize(`${base}/`, 'identity'),

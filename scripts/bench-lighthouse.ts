@@ -10,7 +10,9 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { publicPaths } from '@/lib/public-paths';
-import { buildFloorApp, startNextServer, stopServer, waitForServer } from './floor-app';
+import { optionOf } from './bench-context';
+import { waitForHealthy } from './cluster-lib';
+import { buildFloorApp, removeFloorApp, startNextServer, stopServer } from './floor-app';
 import { writeSection } from './performance-doc';
 
 // Every public page of the sitemap, one category page, and the public screens it leaves out.
@@ -33,7 +35,7 @@ const budget = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150, accessibil
 
 const args = process.argv.slice(2);
 const port = 3700;
-const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
+const runs = Number(optionOf(args, 'runs') ?? 1);
 const base = `http://localhost:${port}`;
 
 interface Row {
@@ -147,7 +149,7 @@ async function main() {
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForServer(`${base}/api/health`, 120_000);
+    await waitForHealthy(`${base}/api/health`, 120_000, server);
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -173,7 +175,7 @@ async function main() {
     // The same measurement of the bare page, on its own server, after the site's server has stopped.
     floorServer = startNextServer(floorDir, floorPort);
     const floorBase = `http://localhost:${floorPort}`;
-    await waitForServer(floorBase, 60_000);
+    await waitForHealthy(floorBase, 60_000, floorServer);
     await fetch(floorBase);
     const floor = { ...(await measure(chrome.port, floorBase, '/', runs)), page: 'bare Next.js page' };
 
@@ -204,7 +206,7 @@ async function main() {
     stopServer(server);
     if (floorServer) stopServer(floorServer);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(floorDir, { recursive: true, force: true });
+    removeFloorApp(floorDir);
   }
 }
 

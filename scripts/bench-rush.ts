@@ -22,6 +22,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { signToken } from '@/lib/server/auth/jwt';
 import { intFromEnv, portInUse, startCluster, type Cluster } from './cluster-lib';
+import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
 import {
   addStock,
@@ -38,12 +39,7 @@ import {
 import { createScratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
-const option = (name: string) =>
-  args
-    .find((a) => a.startsWith(`--${name}=`))
-    ?.split('=')
-    .slice(1)
-    .join('=');
+const option = (name: string) => optionOf(args, name);
 const wholeOption = (name: string, fallback: number) => {
   const value = Number(option(name) ?? fallback);
   if (!Number.isInteger(value) || value < 1) {
@@ -446,14 +442,6 @@ function failureSummary(checkouts: Checkout[]): string[] {
 
 // ---------- the run ----------
 
-function gitCommit(): string {
-  try {
-    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function main() {
   const server = await databaseServer();
   const cleanup: (() => Promise<void>)[] = [server.stop];
@@ -547,9 +535,7 @@ async function main() {
     rows.push(overall);
 
     const cpus = os.cpus();
-    const buildId = fs.existsSync('.next/BUILD_ID')
-      ? fs.readFileSync('.next/BUILD_ID', 'utf8').trim()
-      : 'unknown';
+    const buildId = productionBuildId();
     // One sentence a line: the Markdown reads as one paragraph, the source diff as sentences.
     const conditions = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version}.`,

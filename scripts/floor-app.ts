@@ -1,6 +1,7 @@
 // The framework floor for the benchmarks: a bare Next.js page built from this project's own packages, so a
 // figure for the site can be read against what the framework alone does on the same machine and sitting.
-// Also the helpers both benchmarks use to run a built project with `next start`.
+// Also the helpers both benchmarks use to run a built project with `next start` (wait for it with
+// cluster-lib's waitForHealthy).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,18 +70,4 @@ export function stopServer(server: ChildProcess): void {
   } catch {
     // already gone
   }
-}
-
-/** Resolves once `url` answers 200, or fails after `timeoutMs`. */
-export async function waitForServer(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
 }
