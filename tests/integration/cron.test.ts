@@ -27,6 +27,19 @@ function slowly(transport: Transporter, ms = 30): Transporter {
   } as unknown as Transporter;
 }
 
+/** Outbox rows to `to`, one per subject, that failed once and are due for a retry now. */
+function dueMail(to: string, subjects: string[]) {
+  return subjects.map((subject) => ({
+    to,
+    subject,
+    text: subject,
+    attachments: [],
+    state: 'pending' as const,
+    attempts: 1,
+    nextAttemptAt: new Date(Date.now() - 1000),
+  }));
+}
+
 describeEachDatabase('scheduled jobs', (current) => {
   afterEach(() => {
     setMailTransportForTests(undefined);
@@ -119,17 +132,7 @@ describeEachDatabase('scheduled jobs', (current) => {
         const subjects = Array.from({ length: 12 }, (_, i) => `Concurrent ${i}`);
         const rows = await db
           .insert(mailOutbox)
-          .values(
-            subjects.map((subject) => ({
-              to: 'many@example.com',
-              subject,
-              text: subject,
-              attachments: [],
-              state: 'pending' as const,
-              attempts: 1,
-              nextAttemptAt: new Date(Date.now() - 1000),
-            })),
-          )
+          .values(dueMail('many@example.com', subjects))
           .returning({ id: mailOutbox.id });
         const runs = await Promise.all([deliverDueMail(db, 8), deliverDueMail(db, 8)]);
         // A third run after both: whatever the first two left due (the batches cap at 8) goes now.
@@ -164,17 +167,7 @@ describeEachDatabase('scheduled jobs', (current) => {
       } as unknown as Transporter);
       const rows = await db
         .insert(mailOutbox)
-        .values(
-          ['Locked elsewhere', 'Free to send'].map((subject) => ({
-            to: 'locks@example.com',
-            subject,
-            text: subject,
-            attachments: [],
-            state: 'pending' as const,
-            attempts: 1,
-            nextAttemptAt: new Date(Date.now() - 1000),
-          })),
-        )
+        .values(dueMail('locks@example.com', ['Locked elsewhere', 'Free to send']))
         .returning();
       const locked = rows.find((r) => r.subject === 'Locked elsewhere')!;
       // Another instance in the middle of its claim: it holds the row lock until its transaction ends.
