@@ -348,6 +348,12 @@ describeEachDatabase('merchandise and accommodation', (current) => {
         .from(accommodationBookings)
         .where(eq(accommodationBookings.userId, guest.userId));
       expect(bookings).toHaveLength(1);
+      // Counted once, though confirmed twice (and the hold no longer counts against the place).
+      const [counted] = await db()
+        .select({ booked: accommodationOptions.booked })
+        .from(accommodationOptions)
+        .where(eq(accommodationOptions.id, option.id));
+      expect(counted?.booked).toBe(1);
       const profile = await call<{ data: { accomodationTaken: boolean } }>(myProfile, {
         token: guest.token,
         params: { id: guest.userId },

@@ -60,7 +60,7 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
       const payments = order.providerOrderId ? await client.fetchOrderPayments(order.providerOrderId) : [];
       const captured = payments.find((p) => p.status === 'captured');
       if (captured) {
-        const settlement = await settleOrder(db, order.id, captured.id);
+        const settlement = await settleOrder(db, order.id, captured.id, order);
         if (settlement.outcome !== 'already-fulfilled') report.settled += 1;
         continue;
       }

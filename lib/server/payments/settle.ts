@@ -10,6 +10,7 @@ import { PendingMail } from '@/lib/server/mail/mail-service';
 import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulfilment';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
 import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
+import { recordSales } from '@/lib/server/services/stock';
 import { releaseHolds } from './orders';
 import { paymentProvider } from './provider';
 import { PaymentProviderError } from './razorpay-client';
@@ -61,16 +62,47 @@ export const paymentServiceUnavailable =
   'The payment service is not reachable right now. Your payment is safe: please try again in a minute.';
 
 /**
- * Settles an order with a payment: checks with the provider that it is captured for exactly the order's
- * amount, then, in one transaction that locks the order row, marks the order paid, fulfils it and writes
- * the mails that announce it, so the browser, the webhook and reconciliation racing each other give one
- * outcome and one set of mails. A payment that cannot become the order's outcome (sold out, or the order
- * already paid with another payment) is decided for a refund once, under the same lock, with one mail;
- * the provider's refund follows the commit. Idempotent.
+ * What an order already settled with this very payment came to (the webhook after the browser, the browser
+ * after the webhook), or null when it still has to be settled with it. Its payment was checked with the
+ * provider when it was settled, so the answer needs no second question to the provider.
  */
-export async function settleOrder(db: Db, orderId: string, paymentId: string): Promise<Settlement> {
-  const [snapshot] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+function settledWith(order: PaymentOrder, paymentId: string): Settlement | null {
+  if (order.providerPaymentId !== paymentId) return null;
+  if (order.state === 'fulfilled') return { outcome: 'already-fulfilled' };
+  if (order.state === 'refunded') {
+    // This payment was given back already (decided with its mail, or by the organisers): say so again.
+    return {
+      outcome: 'refunded',
+      reason: order.failureReason ?? order.refundReason ?? 'This payment was refunded.',
+    };
+  }
+  return null;
+}
+
+/**
+ * Settles an order with a payment: checks with the provider that it is captured for exactly the order's
+ * amount, then, in one transaction that locks the order row, fulfils the order, marks it paid and fulfilled
+ * and writes the mails that announce it, so the browser, the webhook and reconciliation racing each other
+ * give one outcome and one set of mails. A payment that cannot become the order's outcome (sold out, or the
+ * order already paid with another payment) is decided for a refund once, under the same lock, with one
+ * mail; the provider's refund follows the commit. Idempotent. `known` is the order's row when the caller
+ * has just read it (saves reading it again).
+ *
+ * The stock counters (the hot rows every buyer of a size queues on) are written last, just before the
+ * commit, so their lock is held for one statement instead of the whole settlement (see recordSales).
+ */
+export async function settleOrder(
+  db: Db,
+  orderId: string,
+  paymentId: string,
+  known?: PaymentOrder,
+): Promise<Settlement> {
+  const [snapshot] = known
+    ? [known]
+    : await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
   if (!snapshot?.providerOrderId) throw new AppError('not_found', 'No order matches this payment.');
+  const settled = settledWith(snapshot, paymentId);
+  if (settled) return settled;
   const payment = await fetchCapturedPayment(paymentId);
   if (payment.order_id !== snapshot.providerOrderId) {
     throw new AppError('invalid_input', 'This payment was made for a different order.');
@@ -120,18 +152,9 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
         .for('update');
       if (!order) throw new AppError('not_found', 'No order matches this payment.');
       if (order.state === 'fulfilled' || order.state === 'refunded') {
-        if (order.providerPaymentId !== paymentId) return decideRefund(tx, order, secondPaymentReason);
-        if (order.state === 'fulfilled') return { outcome: 'already-fulfilled' };
-        // This payment was given back already (decided with its mail, or by the organisers): say so again.
-        return {
-          outcome: 'refunded',
-          reason: order.failureReason ?? order.refundReason ?? 'This payment was refunded.',
-        };
+        return settledWith(order, paymentId) ?? decideRefund(tx, order, secondPaymentReason);
       }
-      await tx
-        .update(paymentOrders)
-        .set({ state: 'paid', providerPaymentId: paymentId, paidAt: now() })
-        .where(eq(paymentOrders.id, orderId));
+      const paid = { providerPaymentId: paymentId, paidAt: now() };
       let undeliverable: Undeliverable | null = null;
       try {
         // A savepoint: a purchase that can no longer be delivered rolls back alone, the payment stays recorded.
@@ -148,16 +171,22 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string): P
       if (undeliverable) {
         await tx
           .update(paymentOrders)
-          .set({ state: 'refunded', refundedAt: now(), failureReason: undeliverable.reason.slice(0, 500) })
+          .set({
+            ...paid,
+            state: 'refunded',
+            refundedAt: now(),
+            failureReason: undeliverable.reason.slice(0, 500),
+          })
           .where(eq(paymentOrders.id, orderId));
         await releaseHolds(tx, orderId);
         return decideRefund(tx, order, undeliverable.reason);
       }
       await tx
         .update(paymentOrders)
-        .set({ state: 'fulfilled', fulfilledAt: now() })
+        .set({ ...paid, state: 'fulfilled', fulfilledAt: now() })
         .where(eq(paymentOrders.id, orderId));
       await fulfiller.notify(tx, order, mail);
+      await recordSales(tx, orderId);
       return { outcome: 'fulfilled' };
     });
   } catch (error) {

@@ -1,7 +1,8 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db';
+import { queryRows } from '@/lib/server/db/client';
 import { paymentOrders, webhookEvents } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { assertNoNul } from '@/lib/server/http/handler';
@@ -57,13 +58,20 @@ export async function acceptWebhook(
   const envelope = parsed as WebhookEnvelope;
   const event = typeof envelope.event === 'string' ? envelope.event : 'unknown';
   const eventId = input.eventId ?? crypto.createHash('sha256').update(input.rawBody).digest('hex');
-  await db.insert(webhookEvents).values({ providerEventId: eventId, eventType: event }).onConflictDoNothing();
-  const [recorded] = await db
-    .select({ processedAt: webhookEvents.processedAt })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.providerEventId, eventId));
+  // Recorded, or found recorded before, in one round trip: the first part answers a new row, the second
+  // (which cannot see that row) an earlier one.
+  const [recorded] = await queryRows<{ processed_at: unknown }>(
+    db,
+    sql`with inserted as (
+          insert into ${webhookEvents} (provider_event_id, event_type) values (${eventId}, ${event})
+          on conflict do nothing
+          returning processed_at)
+        select processed_at from inserted
+        union all
+        select processed_at from ${webhookEvents} where provider_event_id = ${eventId}`,
+  );
   return {
-    duplicate: Boolean(recorded?.processedAt),
+    duplicate: Boolean(recorded?.processed_at),
     eventId,
     event,
     payment: paymentOf(envelope),
@@ -93,15 +101,12 @@ export async function processWebhook(db: Db, webhook: AcceptedWebhook): Promise<
   if (webhook.duplicate) return;
   const orderId = webhook.payment?.order_id;
   const [order] = orderId
-    ? await db
-        .select({ id: paymentOrders.id })
-        .from(paymentOrders)
-        .where(eq(paymentOrders.providerOrderId, orderId))
+    ? await db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, orderId))
     : [];
   if (order && webhook.payment) {
     try {
       if (webhook.event === 'payment.captured' || webhook.event === 'order.paid') {
-        await settleOrder(db, order.id, webhook.payment.id);
+        await settleOrder(db, order.id, webhook.payment.id, order);
       } else if (webhook.event === 'payment.failed') {
         await markFailed(db, order.id, webhook.payment.error_description ?? 'payment failed');
       }

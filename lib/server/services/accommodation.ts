@@ -172,7 +172,7 @@ export async function confirmAccommodation(
       .set({ item: { ...item, identityUploadId: proof.id } })
       .where(eq(paymentOrders.id, order.id));
   }
-  const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
+  const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id, order);
   if (settlement.outcome === 'refunded') {
     throw new AppError('conflict', refundedMessage(settlement.reason));
   }

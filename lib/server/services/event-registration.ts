@@ -227,7 +227,7 @@ export async function registerForEvent(
     ) {
       throw new AppError('invalid_input', 'This payment was made for a different registration.');
     }
-    const settlement = await settleOrder(db, order.id, payData.razorpay_payment_id);
+    const settlement = await settleOrder(db, order.id, payData.razorpay_payment_id, order);
     if (settlement.outcome === 'refunded') {
       throw new AppError('conflict', refundedMessage(settlement.reason));
     }

@@ -127,7 +127,7 @@ export async function orderMerchandise(
     input.cart.length === item.lines.length &&
     item.lines.every((l) => input.cart.some((c) => c.variantId === l.variantId && c.qty === l.qty));
   if (!sameCart) throw new AppError('invalid_input', 'This payment was made for a different cart.');
-  const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id);
+  const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id, order);
   if (settlement.outcome === 'refunded') {
     throw new AppError('conflict', refundedMessage(settlement.reason));
   }

@@ -153,7 +153,9 @@ export async function holdStock(
 
 /**
  * Turns an order's holds into sales. A hold that expired before the payment arrived still converts if
- * enough stock is left; otherwise the purchase is undeliverable (and the payment gets refunded).
+ * enough stock is left (checked with the item locked); otherwise the purchase is undeliverable (and the
+ * payment gets refunded). An active hold already keeps its units from everyone else, so converting it
+ * needs no lock on the item: the sale is counted by recordSales at the end of the same transaction.
  */
 export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, string>): Promise<void> {
   const holds = await tx
@@ -162,32 +164,47 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
     .where(and(eq(stockHolds.paymentOrderId, orderId), isNull(stockHolds.convertedAt)));
   if (holds.length === 0) throw new AppError('gone', 'The reservation for this order no longer exists.');
   for (const hold of holds) {
+    const stillActive = hold.releasedAt === null && hold.expiresAt.getTime() > now().getTime();
+    if (stillActive) continue;
     const item = await lockItem(tx, hold.kind, hold.itemId);
     if (!item) throw new AppError('gone', 'This item no longer exists.');
-    const stillActive = hold.releasedAt === null && hold.expiresAt.getTime() > now().getTime();
-    if (!stillActive) {
-      const held = (await heldUnits(tx, hold.kind, [hold.itemId], orderId)).get(hold.itemId) ?? 0;
-      if (item.total - item.taken - held < hold.quantity) {
-        throw new AppError(
-          'gone',
-          `${labels.get(hold.itemId) ?? 'This item'} sold out while your payment was on its way.`,
-        );
-      }
+    const held = (await heldUnits(tx, hold.kind, [hold.itemId], orderId)).get(hold.itemId) ?? 0;
+    if (item.total - item.taken - held < hold.quantity) {
+      throw new AppError(
+        'gone',
+        `${labels.get(hold.itemId) ?? 'This item'} sold out while your payment was on its way.`,
+      );
     }
-    if (hold.kind === 'merchandise_variant') {
-      await tx
-        .update(merchandiseVariants)
-        .set({ sold: sql`${merchandiseVariants.sold} + ${hold.quantity}` })
-        .where(eq(merchandiseVariants.id, hold.itemId));
-    } else {
-      await tx
-        .update(accommodationOptions)
-        .set({ booked: sql`${accommodationOptions.booked} + ${hold.quantity}` })
-        .where(eq(accommodationOptions.id, hold.itemId));
-    }
-    await tx
-      .update(stockHolds)
-      .set({ convertedAt: now(), releasedAt: null })
-      .where(eq(stockHolds.id, hold.id));
   }
+  await tx
+    .update(stockHolds)
+    .set({ convertedAt: now(), releasedAt: null })
+    .where(
+      inArray(
+        stockHolds.id,
+        holds.map((h) => h.id),
+      ),
+    );
+}
+
+/**
+ * Adds an order's converted holds to the sold and booked counters, in one statement. Settlement calls it
+ * last, just before its commit: the counter rows are the ones every buyer of a size queues on, so they are
+ * locked for this statement only. Readers see the conversion and the count together (one transaction), so
+ * total - sold - active holds stays right at every moment. Does nothing for an order without holds.
+ */
+export async function recordSales(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    with converted as (
+      select ${stockHolds.kind} as kind, ${stockHolds.itemId} as item_id, sum(${stockHolds.quantity})::int as quantity
+      from ${stockHolds}
+      where ${stockHolds.paymentOrderId} = ${orderId} and ${stockHolds.convertedAt} is not null
+      group by 1, 2
+    ),
+    merchandise as (
+      update ${merchandiseVariants} set sold = ${merchandiseVariants.sold} + converted.quantity
+      from converted where converted.kind = 'merchandise_variant' and ${merchandiseVariants.id} = converted.item_id
+    )
+    update ${accommodationOptions} set booked = ${accommodationOptions.booked} + converted.quantity
+    from converted where converted.kind = 'accommodation_option' and ${accommodationOptions.id} = converted.item_id`);
 }

@@ -1,0 +1,2 @@
+DROP INDEX "stock_holds_item";--> statement-breakpoint
+CREATE INDEX "stock_holds_open_item" ON "stock_holds" USING btree ("kind","item_id") WHERE "stock_holds"."released_at" is null and "stock_holds"."converted_at" is null;
