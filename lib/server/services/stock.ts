@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
+import { queryRows } from '@/lib/server/db/client';
 import {
   accommodationOptions,
   merchandiseVariants,
@@ -124,16 +125,50 @@ export async function replaceAccountHolds(
 /** The most T-shirts one order (so one account, see replaceAccountHolds) may hold. */
 export const maxMerchandiseUnitsPerOrder = 10;
 
-/** Reserves `quantity` units for an order until the hold expires; refuses when fewer are left. */
+/** What is left of an item (total, less sold or booked, less open holds) as `units_left`, in SQL. */
+function unitsLeft(kind: StockKind, itemId: number): SQL {
+  const held = sql`(select coalesce(sum(${stockHolds.quantity}), 0) from ${stockHolds}
+    where ${stockHolds.kind} = ${kind} and ${stockHolds.itemId} = ${itemId}
+      and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
+      and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz)`;
+  return kind === 'merchandise_variant'
+    ? sql`select (${merchandiseVariants.stock} - ${merchandiseVariants.sold} - ${held})::int as units_left
+          from ${merchandiseVariants} where ${merchandiseVariants.id} = ${itemId}`
+    : sql`select (${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${held})::int as units_left
+          from ${accommodationOptions} where ${accommodationOptions.id} = ${itemId}`;
+}
+
+/**
+ * Reserves `quantity` units for an order until the hold expires; refuses when fewer are left.
+ *
+ * Every buyer of an item queues on its row lock, so the lock must be held as briefly as can be. The lock
+ * and the hold go to the database together: first the lock, then, as a statement of its own (so that it
+ * sees every hold committed before the lock was granted), the count and the insert when there is room.
+ * The item stays locked for one round trip and the commit, not three. A refusal throws, and the caller's
+ * transaction rolls back whatever was written.
+ */
 export async function holdStock(
   tx: Tx,
   input: { orderId: string; kind: StockKind; itemId: number; quantity: number; label: string },
 ): Promise<void> {
-  const item = await lockItem(tx, input.kind, input.itemId);
+  const expiresAt = new Date(now().getTime() + holdMinutes * 60_000);
+  const [item, [room]] = await Promise.all([
+    lockItem(tx, input.kind, input.itemId),
+    queryRows<{ units_left: number; added: number }>(
+      tx,
+      sql`with room as (${unitsLeft(input.kind, input.itemId)}),
+          added as (
+            insert into ${stockHolds} (payment_order_id, kind, item_id, quantity, expires_at)
+            select ${input.orderId}::uuid, ${input.kind}::text, ${input.itemId}::int, ${input.quantity}::int,
+                   ${expiresAt.toISOString()}::timestamptz
+            from room where room.units_left >= ${input.quantity}::int
+            returning 1)
+          select room.units_left, (select count(*) from added)::int as added from room`,
+    ),
+  ]);
   if (!item || !item.enabled) throw new AppError('conflict', `${input.label} is not available.`);
-  const held = (await heldUnits(tx, input.kind, [input.itemId])).get(input.itemId) ?? 0;
-  const left = item.total - item.taken - held;
-  if (left < input.quantity) {
+  if (!room || Number(room.added) === 0) {
+    const left = Number(room?.units_left ?? 0);
     throw new AppError(
       'conflict',
       left <= 0
@@ -142,13 +177,6 @@ export async function holdStock(
       { reason: 'sold_out' },
     );
   }
-  await tx.insert(stockHolds).values({
-    paymentOrderId: input.orderId,
-    kind: input.kind,
-    itemId: input.itemId,
-    quantity: input.quantity,
-    expiresAt: new Date(now().getTime() + holdMinutes * 60_000),
-  });
 }
 
 /**
