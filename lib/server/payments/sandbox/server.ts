@@ -10,7 +10,7 @@ import { paymentSignature } from '../signatures';
 import { sandboxCheckoutScript } from './checkout-script';
 import { sandboxBasePath, sandboxCredentials } from './credentials';
 import { newSandboxId } from './ids';
-import { sendSandboxWebhook } from './webhooks';
+import { sendSandboxWebhooks } from './webhooks';
 
 /*
  * The built-in Razorpay sandbox: the REST paths the app uses, a checkout script with Checkout's
@@ -117,7 +117,7 @@ async function pay(db: Db, body: unknown): Promise<Response> {
       await save(tx, 'payment', payment.id, payment, order.id);
       await save(tx, 'order', order.id, { ...order, status: 'attempted', attempts: 1 });
     });
-    sendSandboxWebhook('payment.failed', { payment: { entity: payment } });
+    sendSandboxWebhooks(['payment.failed', { payment: { entity: payment } }]);
     return json(200, {
       error: {
         code: 'BAD_REQUEST_ERROR',
@@ -134,8 +134,10 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     await save(tx, 'payment', payment.id, payment, order.id);
     await save(tx, 'order', order.id, paid);
   });
-  sendSandboxWebhook('payment.captured', { payment: { entity: payment } });
-  sendSandboxWebhook('order.paid', { payment: { entity: payment }, order: { entity: paid } });
+  sendSandboxWebhooks(
+    ['payment.captured', { payment: { entity: payment } }],
+    ['order.paid', { payment: { entity: payment }, order: { entity: paid } }],
+  );
   return json(200, {
     razorpay_payment_id: payment.id,
     razorpay_order_id: order.id,

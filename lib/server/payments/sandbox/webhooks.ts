@@ -68,8 +68,9 @@ export async function sandboxWebhooksSettled(): Promise<void> {
   while (state.inFlight.size > 0) await Promise.all([...state.inFlight]);
 }
 
-export function sendSandboxWebhook(event: string, payload: Record<string, { entity: unknown }>): void {
-  const eventId = newSandboxId('evt');
+type WebhookPayload = Record<string, { entity: unknown }>;
+
+function signed(event: string, payload: WebhookPayload): SandboxWebhook {
   const rawBody = JSON.stringify({
     entity: 'event',
     account_id: 'acc_sandbox',
@@ -78,18 +79,29 @@ export function sendSandboxWebhook(event: string, payload: Record<string, { enti
     payload,
     created_at: Math.floor(Date.now() / 1000),
   });
-  const webhook = {
+  return {
     rawBody,
-    eventId,
+    eventId: newSandboxId('evt'),
     signature: webhookSignature(rawBody, sandboxCredentials().webhookSecret),
   };
+}
+
+/**
+ * Sends the webhooks one payment causes (`payment.captured`, then `order.paid`), each after the app has
+ * answered the one before, as the provider sends events one request at a time.
+ */
+export function sendSandboxWebhooks(...events: [event: string, payload: WebhookPayload][]): void {
   if (state.mode === 'off') return;
+  const webhooks = events.map(([event, payload]) => signed(event, payload));
   if (state.mode === 'manual') {
-    state.queued.push(webhook);
+    state.queued.push(...webhooks);
     return;
   }
   // Like the real provider, webhooks arrive after the checkout answer, on their own schedule.
-  const delivery = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => deliver(webhook));
+  const delivery = webhooks.reduce(
+    (previous, webhook) => previous.then(() => deliver(webhook)),
+    new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  );
   state.inFlight.add(delivery);
   void delivery.finally(() => state.inFlight.delete(delivery));
 }
