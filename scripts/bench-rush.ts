@@ -21,6 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { connectPostgres, describeConnection } from '@/lib/server/db/postgres-url';
 import { signToken } from '@/lib/server/auth/jwt';
 import { intFromEnv, portInUse, startCluster, type Cluster } from './cluster-lib';
 import { gitCommit, optionOf, productionBuildId } from './bench-context';
@@ -156,7 +157,13 @@ async function startPostgres(): Promise<Server> {
 
 async function databaseServer(): Promise<Server> {
   const given = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (given) return { url: given, origin: 'given by DATABASE_URL', stop: async () => {} };
+  if (given) {
+    return {
+      url: given,
+      origin: `given by DATABASE_URL, ${describeConnection(given)}`,
+      stop: async () => {},
+    };
+  }
   return startPostgres();
 }
 
@@ -511,7 +518,7 @@ async function main() {
     });
     cleanup.push(() => cluster.stop());
 
-    const sql = postgres(scratch.url, { max: 2, onnotice: () => {} });
+    const sql = connectPostgres(scratch.url, { max: 2, onnotice: () => {} });
     cleanup.push(() => sql.end({ timeout: 5 }));
     const targets = await chooseTargets(sql);
     await setStock(sql, targets);

@@ -2,7 +2,7 @@
 // two production instances on it and nginx in front (scripts/cluster-lib.ts). SIGTERM (Playwright's
 // graceful shutdown) stops them and drops the database again.
 import fs from 'node:fs';
-import postgres from 'postgres';
+import { connectPostgres } from '../lib/server/db/postgres-url';
 import { intFromEnv, startCluster } from './cluster-lib';
 import { createScratchDatabase, dropDatabase, madeAt } from './scratch-database';
 
@@ -24,7 +24,7 @@ async function dropQuietly(database: string): Promise<void> {
 
 // Databases an interrupted earlier run left behind (older than two hours, so never a parallel run's).
 {
-  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const sql = connectPostgres(serverUrl, { max: 1, onnotice: () => {} });
   const rows = await sql<
     { datname: string }[]
   >`select datname from pg_database where datname like ${`${prefix}%`}`;

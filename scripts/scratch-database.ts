@@ -1,6 +1,6 @@
 // Throwaway PostgreSQL databases for tests, the cluster journeys and the benchmark: made on a server the
 // caller names, dropped again afterwards. One place for the naming, the statements and the cleanup.
-import postgres from 'postgres';
+import { connectPostgres } from '../lib/server/db/postgres-url';
 
 export interface ScratchDatabase {
   name: string;
@@ -12,7 +12,7 @@ export interface ScratchDatabase {
 
 /** One statement on its own short-lived connection to the server's maintenance database. */
 async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const sql = connectPostgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await sql.unsafe(statement);
   } finally {

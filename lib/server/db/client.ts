@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { connectPostgres } from './postgres-url';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,7 +44,7 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
   if ('url' in target) {
     const pool = target.pool ?? defaultPool;
     // Bounded waits: a server that is down, full or stuck fails the request (503) instead of hanging it.
-    const client = postgres(target.url, {
+    const client = connectPostgres(target.url, {
       max: pool.max,
       connect_timeout: pool.connectTimeoutSeconds,
       idle_timeout: 60,
