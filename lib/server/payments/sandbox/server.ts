@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db, type Tx } from '@/lib/server/db';
 import { sandboxRecords } from '@/lib/server/db/schema';
@@ -43,17 +43,19 @@ async function load<T>(
   return (row?.data as T | undefined) ?? null;
 }
 
-async function save(
-  db: Db | Tx,
-  kind: 'order' | 'payment' | 'refund',
-  id: string,
-  data: unknown,
-  orderId?: string,
-) {
+interface SandboxRecord {
+  kind: 'order' | 'payment' | 'refund';
+  id: string;
+  data: unknown;
+  orderId?: string;
+}
+
+/** Writes records (new, or replacing the same ids) in one statement: all of them or none. */
+async function save(db: Db | Tx, ...records: SandboxRecord[]) {
   await db
     .insert(sandboxRecords)
-    .values({ id, kind, data, orderId: orderId ?? null })
-    .onConflictDoUpdate({ target: sandboxRecords.id, set: { data } });
+    .values(records.map((r) => ({ id: r.id, kind: r.kind, data: r.data, orderId: r.orderId ?? null })))
+    .onConflictDoUpdate({ target: sandboxRecords.id, set: { data: sql`excluded.data` } });
 }
 
 // ---------- API ----------
@@ -113,10 +115,11 @@ async function pay(db: Db, body: unknown): Promise<Response> {
   };
   if (parsed.data.outcome === 'failure') {
     // The payment and its order's new status are one write: never a payment without its order's change.
-    await db.transaction(async (tx) => {
-      await save(tx, 'payment', payment.id, payment, order.id);
-      await save(tx, 'order', order.id, { ...order, status: 'attempted', attempts: 1 });
-    });
+    await save(
+      db,
+      { kind: 'payment', id: payment.id, data: payment, orderId: order.id },
+      { kind: 'order', id: order.id, data: { ...order, status: 'attempted', attempts: 1 } },
+    );
     sendSandboxWebhooks(['payment.failed', { payment: { entity: payment } }]);
     return json(200, {
       error: {
@@ -130,10 +133,11 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     });
   }
   const paid: RazorpayOrder = { ...order, status: 'paid', amount_paid: order.amount, amount_due: 0 };
-  await db.transaction(async (tx) => {
-    await save(tx, 'payment', payment.id, payment, order.id);
-    await save(tx, 'order', order.id, paid);
-  });
+  await save(
+    db,
+    { kind: 'payment', id: payment.id, data: payment, orderId: order.id },
+    { kind: 'order', id: order.id, data: paid },
+  );
   sendSandboxWebhooks(
     ['payment.captured', { payment: { entity: payment } }],
     ['order.paid', { payment: { entity: payment }, order: { entity: paid } }],
@@ -166,12 +170,19 @@ async function refund(db: Db, paymentId: string, body: unknown): Promise<Respons
       created_at: seconds(),
     };
     const refunded = payment.amount_refunded + parsed.data.amount;
-    await save(tx, 'refund', record.id, record, payment.order_id);
-    await save(tx, 'payment', payment.id, {
-      ...payment,
-      amount_refunded: refunded,
-      status: refunded >= payment.amount ? 'refunded' : payment.status,
-    });
+    await save(
+      tx,
+      { kind: 'refund', id: record.id, data: record, orderId: payment.order_id },
+      {
+        kind: 'payment',
+        id: payment.id,
+        data: {
+          ...payment,
+          amount_refunded: refunded,
+          status: refunded >= payment.amount ? 'refunded' : payment.status,
+        },
+      },
+    );
     return json(200, record);
   });
 }
@@ -209,7 +220,7 @@ export async function handleSandboxRequest(request: Request): Promise<Response> 
       notes: parsed.data.notes ?? {},
       created_at: seconds(),
     };
-    await save(db, 'order', order.id, order);
+    await save(db, { kind: 'order', id: order.id, data: order });
     return json(200, order);
   }
   if (request.method === 'GET' && parts[0] === 'orders' && parts[1] && parts.length === 2) {
