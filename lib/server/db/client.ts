@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import { connectPostgres } from './postgres-url';
+import { connectPostgres, preparingStatements } from './postgres-url';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,7 +51,7 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
       onnotice: () => {},
       connection: pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {},
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',

@@ -22,6 +22,33 @@ export function connectPostgres(url: string, options: postgres.Options<Record<st
   return postgres(target.url, target.path ? { ...options, path: target.path } : options);
 }
 
+type Client = ReturnType<typeof postgres>;
+
+/**
+ * The client with every parameterised statement sent as a named prepared statement, in transactions and
+ * savepoints too. Drizzle asks postgres.js for unnamed ones, which PostgreSQL parses and plans again on
+ * every call; named, each connection does that once per distinct statement (the project has a few
+ * hundred), and the server's CPU goes to the work instead.
+ */
+export function preparingStatements<T extends Client>(client: T): T {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') {
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+          target.unsafe(query, params as never, { ...options, prepare: true });
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (scope: Client) => unknown;
+          const method = Reflect.get(target, key, receiver) as (...a: unknown[]) => unknown;
+          return method.call(target, ...args, (scope: Client) => work(preparingStatements(scope)));
+        };
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 /** How a URL reaches its server, for reports: the socket's directory or host:port. */
 export function describeConnection(url: string): string {
   const target = postgresTarget(url);
