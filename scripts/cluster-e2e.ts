@@ -2,9 +2,8 @@
 // two production instances on it and nginx in front (scripts/cluster-lib.ts). SIGTERM (Playwright's
 // graceful shutdown) stops them and drops the database again.
 import fs from 'node:fs';
-import { connectPostgres } from '../lib/server/db/postgres-url';
 import { intFromEnv, startCluster } from './cluster-lib';
-import { createScratchDatabase, dropDatabase, madeAt } from './scratch-database';
+import { createScratchDatabase, dropDatabase, dropStaleDatabases } from './scratch-database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
@@ -23,17 +22,7 @@ async function dropQuietly(database: string): Promise<void> {
 }
 
 // Databases an interrupted earlier run left behind (older than two hours, so never a parallel run's).
-{
-  const sql = connectPostgres(serverUrl, { max: 1, onnotice: () => {} });
-  const rows = await sql<
-    { datname: string }[]
-  >`select datname from pg_database where datname like ${`${prefix}%`}`;
-  await sql.end({ timeout: 5 });
-  for (const { datname } of rows) {
-    const made = madeAt(datname, prefix);
-    if (Number.isFinite(made) && Date.now() - made > 2 * 3600_000) await dropQuietly(datname);
-  }
-}
+await dropStaleDatabases(serverUrl, prefix);
 const { name, url: databaseUrl } = await createScratchDatabase(serverUrl, prefix);
 
 const dataRoot = '.data/cluster-e2e';

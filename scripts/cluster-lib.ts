@@ -1,7 +1,8 @@
 // The pieces of `npm run start:cluster` (scripts/cluster.ts): N production instances of the site
 // (`next start`, each with its own DATA_DIR and TRUSTED_PROXY_HOPS=1) on one PostgreSQL database, and nginx
 // in front (deploy/nginx/festival.conf.template). Also used by the cluster's end-to-end tests
-// (scripts/cluster-e2e.ts) and by the HTTP benchmark (scripts/bench-http.ts).
+// (scripts/cluster-e2e.ts), the fault tests (e2e-cluster/faults.spec.ts, which kill and restart an
+// instance) and the benchmarks (scripts/bench-http.ts, scripts/bench-rush.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -97,6 +98,18 @@ export function listenersOn(port: number): number[] {
   return pids;
 }
 
+/** The process group of a process, from /proc; null when it has gone. */
+function processGroupOf(pid: number): number | null {
+  try {
+    // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[2]); // state, ppid, pgrp
+  } catch {
+    return null;
+  }
+}
+
 function signal(pid: number, sig: NodeJS.Signals): void {
   try {
     process.kill(pid, sig);
@@ -148,6 +161,14 @@ export interface ClusterOptions {
 export interface Cluster {
   instanceUrls: string[];
   proxyUrl: string;
+  /**
+   * Kills one instance (0-based) as a crash would: SIGKILL to its process group and to whatever listens on
+   * its port, no shutdown of any kind. Resolves once the process has exited and the port is free. For the
+   * fault tests (e2e-cluster/faults.spec.ts).
+   */
+  kill(instance: number): Promise<void>;
+  /** Starts a killed instance again with its environment and DATA_DIR; resolves when it answers /api/health. */
+  restart(instance: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -227,28 +248,69 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     log('stopped');
   };
 
+  const dataRoot = path.resolve(options.dataRoot ?? path.join('.data', 'cluster'));
+  const next = path.join('node_modules', '.bin', 'next');
+  /** Spawns instance i (0-based) on its port, in place of any earlier process of that instance. */
+  const startInstance = (i: number): ChildProcess => {
+    const port = ports[i]!;
+    const dataDir = path.join(dataRoot, `instance-${i + 1}`);
+    fs.mkdirSync(dataDir, { recursive: true });
+    // Its own process group, so that stop() can signal the instance and everything it started.
+    const child = spawn(next, ['start', '-H', '127.0.0.1', '-p', String(port)], {
+      env: { ...baseEnv, DATA_DIR: dataDir },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    prefixLines(child.stdout, `app ${port}`, process.stdout);
+    prefixLines(child.stderr, `app ${port}`, process.stderr);
+    children[i] = { child, port };
+    log(`instance ${i + 1} starting on http://127.0.0.1:${port} (DATA_DIR ${dataDir})`);
+    return child;
+  };
+
+  const instanceAt = (i: number) => {
+    const entry = children[i];
+    if (!entry) throw new Error(`There is no instance ${i} (the cluster has ${children.length}).`);
+    return entry;
+  };
+
+  const kill = async (i: number) => {
+    const { child, port } = instanceAt(i);
+    const ownGroup = processGroupOf(process.pid);
+    const groups = new Set<number>();
+    if (child.pid && running(child)) groups.add(child.pid);
+    const listeners = listenersOn(port);
+    for (const pid of listeners) {
+      const group = processGroupOf(pid);
+      if (group !== null && group !== ownGroup) groups.add(group);
+    }
+    for (const group of groups) signal(-group, 'SIGKILL');
+    for (const pid of listeners) signal(pid, 'SIGKILL');
+    const until = Date.now() + 10_000;
+    while ((running(child) || listenersOn(port).length > 0) && Date.now() < until) await sleep(50);
+    if (running(child) || listenersOn(port).length > 0) {
+      throw new Error(`instance ${i + 1} on port ${port} survived SIGKILL for 10 s`);
+    }
+    log(`instance ${i + 1} on port ${port} killed (SIGKILL)`);
+  };
+
+  const restart = async (i: number) => {
+    const { child, port } = instanceAt(i);
+    if (stopping) throw new Error('The cluster is stopping.');
+    if (running(child) || listenersOn(port).length > 0) {
+      throw new Error(`instance ${i + 1} on port ${port} is still running`);
+    }
+    const restarted = startInstance(i);
+    await waitForHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, restarted);
+  };
+
   const abandoned = () => {
     if (options.signal?.aborted) throw new Error('Stopped while starting.');
   };
   options.signal?.addEventListener('abort', () => void stop(), { once: true });
 
   try {
-    const dataRoot = path.resolve(options.dataRoot ?? path.join('.data', 'cluster'));
-    const next = path.join('node_modules', '.bin', 'next');
-    ports.forEach((port, i) => {
-      const dataDir = path.join(dataRoot, `instance-${i + 1}`);
-      fs.mkdirSync(dataDir, { recursive: true });
-      // Its own process group, so that stop() can signal the instance and everything it started.
-      const child = spawn(next, ['start', '-H', '127.0.0.1', '-p', String(port)], {
-        env: { ...baseEnv, DATA_DIR: dataDir },
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      prefixLines(child.stdout, `app ${port}`, process.stdout);
-      prefixLines(child.stderr, `app ${port}`, process.stderr);
-      children.push({ child, port });
-      log(`instance ${i + 1} starting on http://127.0.0.1:${port} (DATA_DIR ${dataDir})`);
-    });
+    ports.forEach((_, i) => startInstance(i));
     await Promise.all(
       children.map(({ child, port }) =>
         waitForHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, child),
@@ -291,6 +353,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return {
     instanceUrls: ports.map((port) => `http://localhost:${port}`),
     proxyUrl,
+    kill,
+    restart,
     stop,
   };
 }

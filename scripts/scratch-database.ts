@@ -40,3 +40,32 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
 export function madeAt(name: string, prefix: string): number {
   return name.startsWith(prefix) ? Number(name.slice(prefix.length).split('_')[0]) : Number.NaN;
 }
+
+/**
+ * Drops the databases of `prefix` that an interrupted earlier run left behind: only those older than
+ * `olderThanMs` (two hours by default), so never a parallel run's. Failures are reported, not thrown.
+ */
+export async function dropStaleDatabases(
+  serverUrl: string,
+  prefix: string,
+  olderThanMs = 2 * 3600_000,
+): Promise<void> {
+  const sql = connectPostgres(serverUrl, { max: 1, onnotice: () => {} });
+  let names: string[];
+  try {
+    const rows = await sql<{ datname: string }[]>`
+      select datname from pg_database where datname like ${`${prefix}%`}`;
+    names = rows.map((r) => r.datname);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  for (const name of names) {
+    const made = madeAt(name, prefix);
+    if (!Number.isFinite(made) || Date.now() - made <= olderThanMs) continue;
+    try {
+      await dropDatabase(serverUrl, name);
+    } catch (error) {
+      console.error(`could not drop ${name}:`, error instanceof Error ? error.message : error);
+    }
+  }
+}
