@@ -112,6 +112,42 @@ describeEachDatabase('payment faults', (current) => {
     expect(after).toMatchObject({ state: 'fulfilled', providerPaymentId: first.razorpay_payment_id });
   });
 
+  it("refunds a double tap's second payment whose webhooks died with their process, when reconciliation runs", async () => {
+    const { buyer, cart, providerOrderId, order } = await openOrder();
+    const first = await sandboxPay(providerOrderId);
+    const paid = await call(orderMerchandise, {
+      token: buyer.token,
+      body: { userId: buyer.userId, cart, payData: first },
+    });
+    expect(paid.status).toBe(201);
+    // The second tap's webhooks are owed but never delivered: the process that took the pay call is gone,
+    // and so is the browser that would have confirmed it.
+    setSandboxWebhookMode('manual');
+    const second = await payAgain(providerOrderId);
+    setSandboxWebhookMode('immediate');
+    const owed = () =>
+      db()
+        .select()
+        .from(sandboxRecords)
+        .where(and(eq(sandboxRecords.kind, 'webhook'), eq(sandboxRecords.orderId, providerOrderId)));
+    expect(await owed()).toHaveLength(2);
+
+    const report = await reconcilePayments(db(), { minAgeSeconds: 0 });
+    expect(report).toMatchObject({ redelivered: 2, errors: 0 });
+    expect(await owed()).toHaveLength(0);
+    const payment = await paymentProvider().client.fetchPayment(second.razorpay_payment_id);
+    expect(payment).toMatchObject({ status: 'refunded', amount_refunded: 30000 });
+    const mails = await refundMails(buyer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('This order was already paid with another payment.');
+
+    // Nothing is owed any more: a later run sends nothing and mails nobody.
+    expect(await reconcilePayments(db(), { minAgeSeconds: 0 })).toMatchObject({ redelivered: 0, errors: 0 });
+    expect(await refundMails(buyer.email)).toHaveLength(1);
+    const [after] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    expect(after).toMatchObject({ state: 'fulfilled', providerPaymentId: first.razorpay_payment_id });
+  });
+
   it('writes an outcome and its mail in one transaction: no outbox, no outcome', async () => {
     const { buyer, providerOrderId, order } = await openOrder();
     const pay = await sandboxPay(providerOrderId);

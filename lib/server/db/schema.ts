@@ -568,7 +568,8 @@ export const sandboxRecords = pgTable(
   'sandbox_records',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['order', 'payment', 'refund'] }).notNull(),
+    /** A webhook is one still owed to the app (kept until it accepts it). */
+    kind: text('kind', { enum: ['order', 'payment', 'refund', 'webhook'] }).notNull(),
     /** The order a payment or refund belongs to, for listing an order's payments. */
     orderId: text('order_id'),
     data: jsonb('data').notNull(),

@@ -1,8 +1,9 @@
 import 'server-only';
+import type { Db } from '@/lib/server/db';
 import { env, usesPaymentSandbox } from '@/lib/server/env';
 import { createRazorpayClient, type RazorpayClient, type Transport } from './razorpay-client';
 import { sandboxBasePath, sandboxCredentials } from './sandbox/credentials';
-import { handleSandboxRequest } from './sandbox/server';
+import { handleSandboxRequest, redeliverSandboxWebhooks } from './sandbox/server';
 
 /**
  * Which payment provider the app talks to: real Razorpay when its keys are set, otherwise the built-in
@@ -16,6 +17,11 @@ export interface PaymentProvider {
   /** What the browser loads to open the checkout dialog. */
   checkoutScriptUrl: string;
   client: RazorpayClient;
+  /**
+   * The sandbox only: send again the webhooks the app has not accepted (Razorpay retries its own for a
+   * day, on its schedule; the sandbox on reconciliation's).
+   */
+  redeliverWebhooks?: (db: Db, olderThanSeconds: number) => Promise<number>;
 }
 
 let cached: PaymentProvider | undefined;
@@ -76,6 +82,7 @@ export function paymentProvider(): PaymentProvider {
       transport: transportOf(handleSandboxRequest),
       timeoutMs: testTimeoutMs,
     }),
+    redeliverWebhooks: redeliverSandboxWebhooks,
   };
   return cached;
 }

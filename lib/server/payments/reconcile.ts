@@ -19,6 +19,8 @@ export interface ReconcileReport {
   /** Decided refunds that went through in this run. */
   refunded: number;
   errors: number;
+  /** Webhooks the sandbox still owed and the app accepted in this run (always 0 with Razorpay). */
+  redelivered: number;
   /** True when another run (another instance, the cron, the command line) was already at work. */
   skipped?: boolean;
 }
@@ -36,11 +38,16 @@ export async function reconcilePayments(
   const outcome = await runAlone(db, 'payments-reconcile', () => reconcileOnce(db, options));
   if (outcome.ran) return outcome.result;
   logger.info('reconciliation skipped: another run is at work');
-  return { checked: 0, settled: 0, expired: 0, refunded: 0, errors: 0, skipped: true };
+  return { checked: 0, settled: 0, expired: 0, refunded: 0, errors: 0, redelivered: 0, skipped: true };
 }
 
 async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promise<ReconcileReport> {
-  const cutoff = new Date(now().getTime() - (options.minAgeSeconds ?? 120) * 1000);
+  const minAgeSeconds = options.minAgeSeconds ?? 120;
+  const cutoff = new Date(now().getTime() - minAgeSeconds * 1000);
+  const provider = paymentProvider();
+  // First what the provider still owes (the sandbox's undelivered webhooks), which may settle orders or
+  // decide refunds (a double tap's second payment) that asking about unsettled orders would not find.
+  const redelivered = (await provider.redeliverWebhooks?.(db, minAgeSeconds)) ?? 0;
   const pending = await db
     .select()
     .from(paymentOrders)
@@ -53,8 +60,9 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
     expired: 0,
     refunded: 0,
     errors: 0,
+    redelivered,
   };
-  const { client } = paymentProvider();
+  const { client } = provider;
   for (const order of pending) {
     try {
       const payments = order.providerOrderId ? await client.fetchOrderPayments(order.providerOrderId) : [];

@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db, type Tx } from '@/lib/server/db';
 import { sandboxRecords } from '@/lib/server/db/schema';
@@ -10,7 +10,12 @@ import { paymentSignature } from '../signatures';
 import { sandboxCheckoutScript } from './checkout-script';
 import { sandboxBasePath, sandboxCredentials } from './credentials';
 import { newSandboxId } from './ids';
-import { sendSandboxWebhooks } from './webhooks';
+import {
+  deliverSandboxWebhook,
+  sendSandboxWebhooks,
+  signedSandboxWebhooks,
+  type SandboxWebhook,
+} from './webhooks';
 
 /*
  * The built-in Razorpay sandbox: the REST paths the app uses, a checkout script with Checkout's
@@ -44,7 +49,7 @@ async function load<T>(
 }
 
 interface SandboxRecord {
-  kind: 'order' | 'payment' | 'refund';
+  kind: 'order' | 'payment' | 'refund' | 'webhook';
   id: string;
   data: unknown;
   orderId?: string;
@@ -56,6 +61,51 @@ async function save(db: Db | Tx, ...records: SandboxRecord[]) {
     .insert(sandboxRecords)
     .values(records.map((r) => ({ id: r.id, kind: r.kind, data: r.data, orderId: r.orderId ?? null })))
     .onConflictDoUpdate({ target: sandboxRecords.id, set: { data: sql`excluded.data` } });
+}
+
+// ---------- webhooks owed ----------
+
+/*
+ * Like the real provider, the sandbox keeps a webhook until the app has accepted it and sends it again
+ * later if not: a process killed between the pay call and the delivery (or a delivery the app failed)
+ * would otherwise lose a payment's only messenger, e.g. the second payment of a double tap, which nobody
+ * else reports. Reconciliation (payments/reconcile.ts) asks for the redelivery on its schedule.
+ */
+
+function webhookRecords(webhooks: SandboxWebhook[], orderId: string): SandboxRecord[] {
+  return webhooks.map((webhook) => ({ kind: 'webhook', id: webhook.eventId, data: webhook, orderId }));
+}
+
+async function forgetWebhook(db: Db, webhook: SandboxWebhook): Promise<void> {
+  await db
+    .delete(sandboxRecords)
+    .where(and(eq(sandboxRecords.id, webhook.eventId), eq(sandboxRecords.kind, 'webhook')));
+}
+
+/**
+ * Sends again, oldest first, the webhooks still owed after `olderThanSeconds`; answers how many the app
+ * accepted this time. A webhook the app refuses again stays owed.
+ */
+export async function redeliverSandboxWebhooks(db: Db, olderThanSeconds: number): Promise<number> {
+  const owed = await db
+    .select({ data: sandboxRecords.data })
+    .from(sandboxRecords)
+    .where(
+      and(
+        eq(sandboxRecords.kind, 'webhook'),
+        lt(sandboxRecords.createdAt, new Date(Date.now() - olderThanSeconds * 1000)),
+      ),
+    )
+    .orderBy(asc(sandboxRecords.createdAt))
+    .limit(500);
+  let delivered = 0;
+  for (const { data } of owed) {
+    const webhook = data as SandboxWebhook;
+    if (!(await deliverSandboxWebhook(webhook))) continue;
+    await forgetWebhook(db, webhook);
+    delivered += 1;
+  }
+  return delivered;
 }
 
 // ---------- API ----------
@@ -114,13 +164,15 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     created_at: seconds(),
   };
   if (parsed.data.outcome === 'failure') {
-    // The payment and its order's new status are one write: never a payment without its order's change.
+    const webhooks = signedSandboxWebhooks(['payment.failed', { payment: { entity: payment } }]);
+    // The payment, its order's new status and the webhooks owed are one write: never one without the others.
     await save(
       db,
       { kind: 'payment', id: payment.id, data: payment, orderId: order.id },
       { kind: 'order', id: order.id, data: { ...order, status: 'attempted', attempts: 1 } },
+      ...webhookRecords(webhooks, order.id),
     );
-    sendSandboxWebhooks(['payment.failed', { payment: { entity: payment } }]);
+    sendSandboxWebhooks(webhooks, (webhook) => forgetWebhook(db, webhook));
     return json(200, {
       error: {
         code: 'BAD_REQUEST_ERROR',
@@ -133,15 +185,17 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     });
   }
   const paid: RazorpayOrder = { ...order, status: 'paid', amount_paid: order.amount, amount_due: 0 };
+  const webhooks = signedSandboxWebhooks(
+    ['payment.captured', { payment: { entity: payment } }],
+    ['order.paid', { payment: { entity: payment }, order: { entity: paid } }],
+  );
   await save(
     db,
     { kind: 'payment', id: payment.id, data: payment, orderId: order.id },
     { kind: 'order', id: order.id, data: paid },
+    ...webhookRecords(webhooks, order.id),
   );
-  sendSandboxWebhooks(
-    ['payment.captured', { payment: { entity: payment } }],
-    ['order.paid', { payment: { entity: payment }, order: { entity: paid } }],
-  );
+  sendSandboxWebhooks(webhooks, (webhook) => forgetWebhook(db, webhook));
   return json(200, {
     razorpay_payment_id: payment.id,
     razorpay_order_id: order.id,

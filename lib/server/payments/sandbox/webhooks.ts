@@ -21,7 +21,7 @@ export type SandboxWebhookMode = 'immediate' | 'manual' | 'off';
 interface WebhookState {
   receiver: WebhookReceiver | null;
   mode: SandboxWebhookMode;
-  queued: SandboxWebhook[];
+  queued: { webhook: SandboxWebhook; onDelivered?: Delivered }[];
   inFlight: Set<Promise<void>>;
 }
 
@@ -44,23 +44,36 @@ export function setSandboxWebhookMode(mode: SandboxWebhookMode): void {
   state.queued.length = 0;
 }
 
-async function deliver(webhook: SandboxWebhook): Promise<void> {
+/** Hands one webhook to the app; true when the app accepted it (answered 2xx, as the provider would see). */
+export async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<boolean> {
   if (!state.receiver) {
-    // A command-line script has no webhook handling; reconciliation settles what a lost webhook leaves.
-    logger.warn({ eventId: webhook.eventId }, 'sandbox webhook dropped: no receiver connected');
-    return;
+    // A command-line script without webhook handling: the webhook stays on record for a later delivery.
+    logger.warn({ eventId: webhook.eventId }, 'sandbox webhook not delivered: no receiver connected');
+    return false;
   }
   try {
     await state.receiver(webhook);
+    return true;
   } catch (error) {
     logger.error({ err: error, eventId: webhook.eventId }, 'sandbox webhook delivery failed');
+    return false;
   }
 }
+
+/** Delivers one webhook and, once the app has accepted it, tells the sender (which forgets its record). */
+async function deliver(webhook: SandboxWebhook, onDelivered?: Delivered): Promise<void> {
+  if (!(await deliverSandboxWebhook(webhook)) || !onDelivered) return;
+  await onDelivered(webhook).catch((error: unknown) =>
+    logger.warn({ err: error, eventId: webhook.eventId }, 'sandbox could not forget a delivered webhook'),
+  );
+}
+
+type Delivered = (webhook: SandboxWebhook) => Promise<void>;
 
 /** Delivers the webhooks held back in 'manual' mode; resolves when the app has handled them. */
 export async function flushSandboxWebhooks(): Promise<void> {
   const batch = state.queued.splice(0);
-  await Promise.all(batch.map(deliver));
+  await Promise.all(batch.map(({ webhook, onDelivered }) => deliver(webhook, onDelivered)));
 }
 
 /** Resolves once every webhook already sent has been handled. */
@@ -70,36 +83,45 @@ export async function sandboxWebhooksSettled(): Promise<void> {
 
 type WebhookPayload = Record<string, { entity: unknown }>;
 
-function signed(event: string, payload: WebhookPayload): SandboxWebhook {
-  const rawBody = JSON.stringify({
-    entity: 'event',
-    account_id: 'acc_sandbox',
-    event,
-    contains: Object.keys(payload),
-    payload,
-    created_at: Math.floor(Date.now() / 1000),
+/**
+ * The signed webhooks for events, as the provider would send them; none while webhooks are switched off
+ * (a test of a provider that never calls back).
+ */
+export function signedSandboxWebhooks(
+  ...events: [event: string, payload: WebhookPayload][]
+): SandboxWebhook[] {
+  if (state.mode === 'off') return [];
+  return events.map(([event, payload]) => {
+    const rawBody = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_sandbox',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    return {
+      rawBody,
+      eventId: newSandboxId('evt'),
+      signature: webhookSignature(rawBody, sandboxCredentials().webhookSecret),
+    };
   });
-  return {
-    rawBody,
-    eventId: newSandboxId('evt'),
-    signature: webhookSignature(rawBody, sandboxCredentials().webhookSecret),
-  };
 }
 
 /**
  * Sends the webhooks one payment causes (`payment.captured`, then `order.paid`), each after the app has
- * answered the one before, as the provider sends events one request at a time.
+ * answered the one before, as the provider sends events one request at a time. `onDelivered` runs for
+ * each one the app accepted.
  */
-export function sendSandboxWebhooks(...events: [event: string, payload: WebhookPayload][]): void {
-  if (state.mode === 'off') return;
-  const webhooks = events.map(([event, payload]) => signed(event, payload));
+export function sendSandboxWebhooks(webhooks: SandboxWebhook[], onDelivered?: Delivered): void {
+  if (state.mode === 'off' || webhooks.length === 0) return;
   if (state.mode === 'manual') {
-    state.queued.push(...webhooks);
+    state.queued.push(...webhooks.map((webhook) => ({ webhook, onDelivered })));
     return;
   }
   // Like the real provider, webhooks arrive after the checkout answer, on their own schedule.
   const delivery = webhooks.reduce(
-    (previous, webhook) => previous.then(() => deliver(webhook)),
+    (previous, webhook) => previous.then(() => deliver(webhook, onDelivered)),
     new Promise<void>((resolve) => setTimeout(resolve, 0)),
   );
   state.inFlight.add(delivery);
