@@ -125,6 +125,8 @@ describeEachDatabase('merchandise and accommodation', (current) => {
         status: 409,
         body: { message: 'Size M is sold out.', reason: 'sold_out' },
       });
+      // Refused at a glance, before any order is opened for the buyer.
+      expect(await db().select().from(paymentOrders).where(eq(paymentOrders.userId, b.userId))).toEqual([]);
       clock.at += 16 * 60_000;
       const later = await call(createMerchOrder, {
         token: b.token,

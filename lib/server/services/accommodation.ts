@@ -27,7 +27,7 @@ import {
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
-import { heldUnits, holdStock, replaceAccountHolds } from './stock';
+import { assertUnitsLeft, heldUnits, holdStock, replaceAccountHolds, unitsLeftColumn } from './stock';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -73,7 +73,7 @@ async function hasBooking(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function optionWithType(db: Db, optionId: number) {
+async function optionWithType(db: Db, optionId: number, forUserId: string) {
   const [row] = await db
     .select({
       id: accommodationOptions.id,
@@ -83,6 +83,7 @@ async function optionWithType(db: Db, optionId: number) {
       pricePerNight: accommodationTypes.pricePerNight,
       visible: accommodationTypes.isVisible,
       optionVisible: accommodationOptions.isVisible,
+      unitsLeft: unitsLeftColumn.accommodation_option(forUserId),
     })
     .from(accommodationOptions)
     .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
@@ -112,7 +113,7 @@ export async function createAccommodationOrder(
   input: z.infer<typeof createAccommodationOrderSchema>,
 ): Promise<CheckoutOrder> {
   if (await hasBooking(db, caller.id)) throw new AppError('conflict', alreadyBooked);
-  const option = await optionWithType(db, input.accommodationId);
+  const option = await optionWithType(db, input.accommodationId, caller.id);
   // A type or date option the organisers have hidden is off sale, even for a screen loaded before it was hidden.
   if (!option.visible) throw new AppError('conflict', `${option.typeName} is not available any more.`);
   if (!option.optionVisible) {
@@ -125,6 +126,9 @@ export async function createAccommodationOrder(
   const proof = input.identityProofUrl ? await proofOf(db, caller.id, input.identityProofUrl) : null;
   const amountPaise = toPaise(stayPrice(option.pricePerNight, option.days));
   assertAmountMatches(input.amount, amountPaise);
+  const label = `${option.typeName} from ${option.startDate}`;
+  // Seen full: refused here, without opening an order or queueing on the option's lock.
+  assertUnitsLeft(option.unitsLeft, 1, label);
   const item: AccommodationOrderItem = {
     optionId: option.id,
     typeName: option.typeName,
@@ -145,7 +149,7 @@ export async function createAccommodationOrder(
         kind: 'accommodation_option',
         itemId: option.id,
         quantity: 1,
-        label: `${option.typeName} from ${option.startDate}`,
+        label,
       });
     },
   });

@@ -19,7 +19,14 @@ import {
 } from '@/lib/server/payments/orders';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import type { MerchandiseOrderItem } from './merchandise-fulfilment';
-import { heldUnits, holdStock, maxMerchandiseUnitsPerOrder, replaceAccountHolds } from './stock';
+import {
+  assertUnitsLeft,
+  heldUnits,
+  holdStock,
+  maxMerchandiseUnitsPerOrder,
+  replaceAccountHolds,
+  unitsLeftColumn,
+} from './stock';
 
 /** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
@@ -68,6 +75,7 @@ export async function createMerchandiseOrder(
       price: merchandiseProducts.pricePaise,
       productName: merchandiseProducts.name,
       visible: merchandiseProducts.isVisible,
+      unitsLeft: unitsLeftColumn.merchandise_variant(caller.id),
     })
     .from(merchandiseVariants)
     .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
@@ -90,6 +98,9 @@ export async function createMerchandiseOrder(
   }
   const amountPaise = lines.reduce((sum, l) => sum + l.qty * l.unitPricePaise, 0);
   assertAmountMatches(input.amount, amountPaise);
+  // A size seen sold out is refused here, without opening an order or queueing on the size's lock.
+  for (const line of lines)
+    assertUnitsLeft(byId.get(line.variantId)!.unitsLeft, line.qty, `Size ${line.size}`);
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
   return createPaymentOrder(db, {
     purpose: 'merchandise',

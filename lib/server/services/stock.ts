@@ -125,16 +125,49 @@ export async function replaceAccountHolds(
 /** The most T-shirts one order (so one account, see replaceAccountHolds) may hold. */
 export const maxMerchandiseUnitsPerOrder = 10;
 
-/** What is left of an item (total, less sold or booked, less open holds) as `units_left`, in SQL. */
-function unitsLeft(kind: StockKind, itemId: number): SQL {
-  const held = sql`(select coalesce(sum(${stockHolds.quantity}), 0) from ${stockHolds}
+/**
+ * Units in open holds of an item (its id given as SQL, e.g. the outer query's column), as SQL; without
+ * those of `exceptUserId`'s orders when given (a new order of theirs replaces them, see replaceAccountHolds).
+ */
+function openHolds(kind: StockKind, itemId: SQL | number, exceptUserId?: string): SQL {
+  const others = exceptUserId
+    ? sql`and not exists (select 1 from ${paymentOrders}
+        where ${paymentOrders.id} = ${stockHolds.paymentOrderId} and ${paymentOrders.userId} = ${exceptUserId})`
+    : sql``;
+  return sql`(select coalesce(sum(${stockHolds.quantity}), 0) from ${stockHolds}
     where ${stockHolds.kind} = ${kind} and ${stockHolds.itemId} = ${itemId}
       and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
-      and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz)`;
+      and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz ${others})`;
+}
+
+/**
+ * What is left of a size or a stay option (total, less sold or booked, less open holds), as a column for
+ * a select from its table; for a buyer, their own holds count as left. Read without the item's lock it is
+ * a glance, good for refusing early when nothing is left; only holdStock's count under the lock decides.
+ */
+export const unitsLeftColumn: Record<StockKind, (forUserId?: string) => SQL<number>> = {
+  merchandise_variant: (forUserId) =>
+    sql<number>`(${merchandiseVariants.stock} - ${merchandiseVariants.sold} - ${openHolds('merchandise_variant', sql`${merchandiseVariants.id}`, forUserId)})::int`,
+  accommodation_option: (forUserId) =>
+    sql<number>`(${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${openHolds('accommodation_option', sql`${accommodationOptions.id}`, forUserId)})::int`,
+};
+
+/** Refuses `quantity` units of an item when only `left` are: sold out, or how many are left. */
+export function assertUnitsLeft(left: number, quantity: number, label: string): void {
+  if (left >= quantity) return;
+  throw new AppError(
+    'conflict',
+    left <= 0 ? `${label} is sold out.` : `Only ${left} left of ${label}; please lower the quantity.`,
+    { reason: 'sold_out' },
+  );
+}
+
+/** What is left of one item as `units_left`, in SQL (for the count under the lock). */
+function unitsLeft(kind: StockKind, itemId: number): SQL {
   return kind === 'merchandise_variant'
-    ? sql`select (${merchandiseVariants.stock} - ${merchandiseVariants.sold} - ${held})::int as units_left
+    ? sql`select ${unitsLeftColumn.merchandise_variant()} as units_left
           from ${merchandiseVariants} where ${merchandiseVariants.id} = ${itemId}`
-    : sql`select (${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${held})::int as units_left
+    : sql`select ${unitsLeftColumn.accommodation_option()} as units_left
           from ${accommodationOptions} where ${accommodationOptions.id} = ${itemId}`;
 }
 
@@ -168,14 +201,8 @@ export async function holdStock(
   ]);
   if (!item || !item.enabled) throw new AppError('conflict', `${input.label} is not available.`);
   if (!room || Number(room.added) === 0) {
-    const left = Number(room?.units_left ?? 0);
-    throw new AppError(
-      'conflict',
-      left <= 0
-        ? `${input.label} is sold out.`
-        : `Only ${left} left of ${input.label}; please lower the quantity.`,
-      { reason: 'sold_out' },
-    );
+    assertUnitsLeft(Number(room?.units_left ?? 0), input.quantity, input.label);
+    throw new Error(`stock hold for ${input.label} was not written though units were left`);
   }
 }
 
