@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db, type Tx } from '@/lib/server/db';
 import { sandboxRecords } from '@/lib/server/db/schema';
@@ -76,10 +76,16 @@ function webhookRecords(webhooks: SandboxWebhook[], orderId: string): SandboxRec
   return webhooks.map((webhook) => ({ kind: 'webhook', id: webhook.eventId, data: webhook, orderId }));
 }
 
-async function forgetWebhook(db: Db, webhook: SandboxWebhook): Promise<void> {
-  await db
-    .delete(sandboxRecords)
-    .where(and(eq(sandboxRecords.id, webhook.eventId), eq(sandboxRecords.kind, 'webhook')));
+async function forgetWebhooks(db: Db, webhooks: SandboxWebhook[]): Promise<void> {
+  await db.delete(sandboxRecords).where(
+    and(
+      inArray(
+        sandboxRecords.id,
+        webhooks.map((w) => w.eventId),
+      ),
+      eq(sandboxRecords.kind, 'webhook'),
+    ),
+  );
 }
 
 /**
@@ -102,7 +108,7 @@ export async function redeliverSandboxWebhooks(db: Db, olderThanSeconds: number)
   for (const { data } of owed) {
     const webhook = data as SandboxWebhook;
     if (!(await deliverSandboxWebhook(webhook))) continue;
-    await forgetWebhook(db, webhook);
+    await forgetWebhooks(db, [webhook]);
     delivered += 1;
   }
   return delivered;
@@ -172,7 +178,7 @@ async function pay(db: Db, body: unknown): Promise<Response> {
       { kind: 'order', id: order.id, data: { ...order, status: 'attempted', attempts: 1 } },
       ...webhookRecords(webhooks, order.id),
     );
-    sendSandboxWebhooks(webhooks, (webhook) => forgetWebhook(db, webhook));
+    sendSandboxWebhooks(webhooks, (delivered) => forgetWebhooks(db, delivered));
     return json(200, {
       error: {
         code: 'BAD_REQUEST_ERROR',
@@ -195,7 +201,7 @@ async function pay(db: Db, body: unknown): Promise<Response> {
     { kind: 'order', id: order.id, data: paid },
     ...webhookRecords(webhooks, order.id),
   );
-  sendSandboxWebhooks(webhooks, (webhook) => forgetWebhook(db, webhook));
+  sendSandboxWebhooks(webhooks, (delivered) => forgetWebhooks(db, delivered));
   return json(200, {
     razorpay_payment_id: payment.id,
     razorpay_order_id: order.id,

@@ -60,20 +60,23 @@ export async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<bo
   }
 }
 
-/** Delivers one webhook and, once the app has accepted it, tells the sender (which forgets its record). */
-async function deliver(webhook: SandboxWebhook, onDelivered?: Delivered): Promise<void> {
-  if (!(await deliverSandboxWebhook(webhook)) || !onDelivered) return;
-  await onDelivered(webhook).catch((error: unknown) =>
-    logger.warn({ err: error, eventId: webhook.eventId }, 'sandbox could not forget a delivered webhook'),
+/** The sender's note of the webhooks the app accepted (it forgets their records). */
+type Delivered = (webhooks: SandboxWebhook[]) => Promise<void>;
+
+/** Delivers webhooks one after another, then tells the sender which the app accepted. */
+async function deliverInTurn(webhooks: SandboxWebhook[], onDelivered?: Delivered): Promise<void> {
+  const accepted: SandboxWebhook[] = [];
+  for (const webhook of webhooks) if (await deliverSandboxWebhook(webhook)) accepted.push(webhook);
+  if (accepted.length === 0 || !onDelivered) return;
+  await onDelivered(accepted).catch((error: unknown) =>
+    logger.warn({ err: error }, 'sandbox could not forget the webhooks it delivered'),
   );
 }
-
-type Delivered = (webhook: SandboxWebhook) => Promise<void>;
 
 /** Delivers the webhooks held back in 'manual' mode; resolves when the app has handled them. */
 export async function flushSandboxWebhooks(): Promise<void> {
   const batch = state.queued.splice(0);
-  await Promise.all(batch.map(({ webhook, onDelivered }) => deliver(webhook, onDelivered)));
+  await Promise.all(batch.map(({ webhook, onDelivered }) => deliverInTurn([webhook], onDelivered)));
 }
 
 /** Resolves once every webhook already sent has been handled. */
@@ -110,8 +113,8 @@ export function signedSandboxWebhooks(
 
 /**
  * Sends the webhooks one payment causes (`payment.captured`, then `order.paid`), each after the app has
- * answered the one before, as the provider sends events one request at a time. `onDelivered` runs for
- * each one the app accepted.
+ * answered the one before, as the provider sends events one request at a time. `onDelivered` hears of
+ * the ones the app accepted, once.
  */
 export function sendSandboxWebhooks(webhooks: SandboxWebhook[], onDelivered?: Delivered): void {
   if (state.mode === 'off' || webhooks.length === 0) return;
@@ -120,9 +123,8 @@ export function sendSandboxWebhooks(webhooks: SandboxWebhook[], onDelivered?: De
     return;
   }
   // Like the real provider, webhooks arrive after the checkout answer, on their own schedule.
-  const delivery = webhooks.reduce(
-    (previous, webhook) => previous.then(() => deliver(webhook, onDelivered)),
-    new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  const delivery = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+    deliverInTurn(webhooks, onDelivered),
   );
   state.inFlight.add(delivery);
   void delivery.finally(() => state.inFlight.delete(delivery));
