@@ -1,8 +1,12 @@
 // npm run bench:lighthouse: build, start the production site on a fresh embedded database, run Lighthouse
 // (mobile, simulated Slow 4G, 4x CPU slowdown) on every public page, print a table and write it to
-// docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs.
-// It also measures a bare Next.js page (the framework floor, built from the same packages) under the same
-// conditions, so the table shows what the framework costs before any of the site's own code.
+// docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs (3).
+// It first measures a bare Next.js page (the framework floor, built from the same packages) under the same
+// conditions, so the table shows each page as a multiple of what the framework alone costs.
+//
+// Lighthouse writes the host's CPU score into every report (benchmarkIndex). A run scoring far below the
+// sitting's best is run again; a sitting whose runs still tell of a busy machine is printed but not
+// written (exit code 2): it would measure the machine, not the site (scripts/lighthouse-stats.ts).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,13 +14,27 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { publicPaths } from '@/lib/public-paths';
+import { devOrganiser } from '@/lib/server/db/dev-organiser';
 import { optionOf } from './bench-context';
 import { waitForHealthy } from './cluster-lib';
 import { buildFloorApp, removeFloorApp, startNextServer, stopServer } from './floor-app';
+import {
+  budget,
+  budgetMisses,
+  maxReruns,
+  medianRow,
+  needsRerun,
+  rerunShare,
+  sittingVerdict,
+  table,
+  type Row,
+  type Sample,
+} from './lighthouse-stats';
 import { writeSection } from './performance-doc';
 
-// Every public page of the sitemap, one category page, and the public screens it leaves out.
-const pages = [...publicPaths, '/event/1', '/coming', '/forgot-password'];
+// Every public page of the sitemap, one category page, the account screens it leaves out, and an event's
+// registration page (signed in: see registrationPage).
+const pages = [...publicPaths, '/event/1', '/coming', '/forgot-password', '/otp', '/reset-password'];
 
 /** Written under the table: why the measuring browser runs as it does. */
 const notes = [
@@ -31,35 +49,15 @@ const notes = [
   'observed first paint of /team came at 0.3 to 0.4 s in every run.',
 ].join('\n');
 
-const budget = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150, accessibility: 100, seo: 100 };
-
 const args = process.argv.slice(2);
 const port = 3700;
-const runs = Number(optionOf(args, 'runs') ?? 1);
+const runs = Number(optionOf(args, 'runs') ?? 3);
 const base = `http://localhost:${port}`;
 
-interface Row {
-  page: string;
-  performance: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  accessibility: number;
-  seo: number;
-  jsKb: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/**
- * The framework floor runs on the next port (scripts/floor-app.ts), after the site's server has stopped.
- */
+/** The framework floor runs on the next port (scripts/floor-app.ts), before the site's server starts. */
 const floorPort = port + 1;
 
-async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>> {
+async function audit(chromePort: number, url: string, headers?: Record<string, string>): Promise<Sample> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -68,6 +66,7 @@ async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>
     // Lighthouse's default mobile profile: Moto G Power screen, simulated Slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU.
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
+    extraHeaders: headers,
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
@@ -77,9 +76,7 @@ async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>
         items?: { resourceType?: string; transferSize?: number }[];
       }
     )?.items ?? [];
-  const jsBytes = items
-    .filter((i) => i.resourceType === 'Script')
-    .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  const bytes = (list: typeof items) => list.reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
@@ -87,51 +84,64 @@ async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
-    jsKb: Math.round(jsBytes / 1024),
+    jsKb: Math.round(bytes(items.filter((i) => i.resourceType === 'Script')) / 1024),
+    transferKb: Math.round(bytes(items) / 1024),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
-function withinBudget(r: Row): boolean {
-  return (
-    r.performance >= budget.performance &&
-    r.lcpMs <= budget.lcpMs &&
-    r.cls <= budget.cls &&
-    r.tbtMs <= budget.tbtMs &&
-    r.accessibility >= budget.accessibility &&
-    r.seo >= budget.seo
-  );
-}
+/** Every run kept in this sitting, for its CPU scores; the best so far decides which runs to repeat. */
+const kept: Sample[] = [];
+const bestIndex = () => Math.max(0, ...kept.map((s) => s.benchmarkIndex));
 
-function table(rows: Row[]): string {
-  const header =
-    '| page | performance | LCP (ms) | CLS | TBT (ms) | accessibility | SEO | JS (KB transferred) | within budget |';
-  const line = '| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
-  const body = rows.map(
-    (r) =>
-      `| ${r.page} | ${r.performance} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.accessibility} | ${r.seo} | ${r.jsKb} | ${withinBudget(r) ? 'yes' : 'NO'} |`,
-  );
-  return [header, line, ...body].join('\n');
-}
-
-/** The median of `runs` audits of one page. */
-async function measure(chromePort: number, origin: string, page: string, runs: number): Promise<Row> {
-  const samples: Omit<Row, 'page'>[] = [];
-  for (let i = 0; i < runs; i += 1) samples.push(await audit(chromePort, `${origin}${page}`));
-  const pick = <K extends keyof Omit<Row, 'page'>>(k: K) => median(samples.map((s) => s[k]));
-  const row: Row = {
-    page,
-    performance: pick('performance'),
-    lcpMs: pick('lcpMs'),
-    cls: pick('cls'),
-    tbtMs: pick('tbtMs'),
-    accessibility: pick('accessibility'),
-    seo: pick('seo'),
-    jsKb: pick('jsKb'),
-  };
+/** The median of `runs` audits of one page; a run disturbed by something else on the machine is repeated. */
+async function measure(
+  chromePort: number,
+  origin: string,
+  page: string,
+  label = page,
+  headers?: Record<string, string>,
+): Promise<Row> {
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    let sample = await audit(chromePort, `${origin}${page}`, headers);
+    for (let retry = 0; retry < maxReruns && needsRerun(sample.benchmarkIndex, bestIndex()); retry += 1) {
+      console.log(`  (CPU score ${sample.benchmarkIndex} against the best ${bestIndex()}: run again)`);
+      sample = await audit(chromePort, `${origin}${page}`, headers);
+    }
+    samples.push(sample);
+    kept.push(sample);
+  }
+  const row = medianRow(label, samples);
   console.log(
-    `${origin}${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}, TBT ${row.tbtMs} ms, a11y ${row.accessibility}, SEO ${row.seo}, JS ${row.jsKb} KB`,
+    `${label}: perf ${row.performance}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, transfer ${row.transferKb} KB (JS ${row.jsKb}), a11y ${row.accessibility}, SEO ${row.seo}, CPU score ${row.benchmarkIndex}`,
   );
   return row;
+}
+
+/**
+ * An event's registration page, as a signed-in participant sees it: the seeded organiser (DEV_ORGANISER)
+ * signs in through the API, and the first event of the first category is the one registered for.
+ */
+async function registrationPage(): Promise<{ path: string; headers: Record<string, string> }> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: devOrganiser.email, password: devOrganiser.password }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error(`could not sign in to measure the registration page (${login.status})`);
+  const categories = (await (await fetch(`${base}/api/admin/event-category/get-event-category`)).json()) as {
+    data: { id: number }[];
+  };
+  const first = categories.data[0];
+  if (!first) throw new Error('no event category to measure a registration page with');
+  const events = (await (
+    await fetch(`${base}/api/admin/event-category/get-events-by-category/${first.id}`)
+  ).json()) as { data: { id: number }[] };
+  const event = events.data[0];
+  if (!event) throw new Error('no event in the first category');
+  return { path: `/event/1/register?event=${event.id}`, headers: { Cookie: `token=${token}` } };
 }
 
 async function main() {
@@ -141,15 +151,11 @@ async function main() {
   }
   const floorDir = buildFloorApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
-  const server = startNextServer('.', port, {
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-  });
+  let server: ChildProcess | undefined;
   let floorServer: ChildProcess | undefined;
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealthy(`${base}/api/health`, 120_000, server);
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -166,26 +172,42 @@ async function main() {
         '--disable-features=PaintHolding',
       ],
     });
-    // Warm the server's caches once so the first audit does not measure a cold compile of the data.
-    for (const page of pages) await fetch(`${base}${page}`);
-    const rows: Row[] = [];
-    for (const page of pages) rows.push(await measure(chrome.port, base, page, runs));
-    stopServer(server);
 
-    // The same measurement of the bare page, on its own server, after the site's server has stopped.
+    // The bare page first, on its own server, so that every page below has its floor from this sitting.
     floorServer = startNextServer(floorDir, floorPort);
     const floorBase = `http://localhost:${floorPort}`;
     await waitForHealthy(floorBase, 60_000, floorServer);
     await fetch(floorBase);
-    const floor = { ...(await measure(chrome.port, floorBase, '/', runs)), page: 'bare Next.js page' };
+    const floor = await measure(chrome.port, floorBase, '/', 'bare Next.js page (the floor)');
+    stopServer(floorServer);
+    floorServer = undefined;
 
+    server = startNextServer('.', port, {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      DEV_ORGANISER: 'true',
+    });
+    await waitForHealthy(`${base}/api/health`, 120_000, server);
+    const registration = await registrationPage();
+    // Warm the server's caches once so the first audit does not measure a cold compile of the data.
+    for (const page of pages) await fetch(`${base}${page}`);
+    await fetch(`${base}${registration.path}`, { headers: registration.headers });
+    const rows: Row[] = [];
+    for (const page of pages) rows.push(await measure(chrome.port, base, page));
+    rows.push(await measure(chrome.port, base, registration.path, '/event/1/register', registration.headers));
+
+    const verdict = sittingVerdict(kept.map((s) => s.benchmarkIndex));
+    const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default
+      .version;
     const conditions = [
-      `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}`,
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with Lighthouse ${lighthouseVersion}`,
       `on the production build (\`next start\`, embedded PGlite database, seeded content) on localhost,`,
       `mobile form factor, simulated throttling (Slow 4G: 150 ms RTT, 1.6 Mbps down; 4x CPU slowdown),`,
       `headless Chromium (${chromePath}) with paint holding disabled (see below), ${os.cpus().length} CPU cores, median of ${runs} run(s) per page.`,
-      `Budgets: performance >= ${budget.performance}, LCP <= ${budget.lcpMs} ms, CLS <= ${budget.cls}, TBT <= ${budget.tbtMs} ms, accessibility ${budget.accessibility}, SEO ${budget.seo}.`,
-      'JS is the JavaScript transferred (compressed) for the page on a first visit.',
+      `Lighthouse's CPU score of the machine (benchmarkIndex) over the ${kept.length} runs kept: median ${verdict.median}, lowest ${verdict.lowest}, best ${verdict.best}`,
+      `(a run below ${Math.round(rerunShare * 100)}% of the best was run again; quiet here is 2,100 to 2,900).`,
+      `Budgets: performance >= ${budget.performance}, LCP <= ${budget.lcpMs} ms, TBT <= ${budget.tbtMs} ms, CLS <= ${budget.cls}, accessibility ${budget.accessibility}, SEO ${budget.seo}, transfer at most the floor's + ${budget.extraTransferKb} KB.`,
+      "Ratios are to the floor's figure from the same sitting. Transfer is everything a first visit loads (compressed); JS the JavaScript of it.",
     ].join('\n');
     const floorSection = [
       '### The framework floor',
@@ -194,16 +216,21 @@ async function main() {
       'Next.js and React as the site (no client component, image, font or stylesheet of ours): what a page of',
       "this stack costs before any of the site's own code. Nearly all of its blocking time is one task, the",
       "evaluation of the framework's client runtime and the start of hydration.",
-      '',
-      table([floor]),
     ].join('\n');
-    const markdown = `## Lighthouse (\`npm run bench:lighthouse\`)\n\n${conditions}\n\n${table(rows)}\n\n${floorSection}\n\n${notes}`;
+    const results = table([floor, ...rows], floor);
+    console.log(`\n${results}\n`);
+    if (!verdict.quiet) {
+      console.error(`Not written to docs/performance.md: ${verdict.reason}. Measure again alone.`);
+      process.exitCode = 2;
+      return;
+    }
+    const markdown = `## Lighthouse (\`npm run bench:lighthouse\`)\n\n${conditions}\n\n${results}\n\n${floorSection}\n\n${notes}`;
     writeSection('lighthouse', markdown);
-    console.log(`\n${table(rows)}\n\n${table([floor])}\n\nWritten to docs/performance.md`);
-    if (rows.some((r) => !withinBudget(r))) process.exitCode = 1;
+    console.log('Written to docs/performance.md');
+    if (rows.some((r) => budgetMisses(r, floor).length > 0)) process.exitCode = 1;
   } finally {
     await chrome?.kill();
-    stopServer(server);
+    if (server) stopServer(server);
     if (floorServer) stopServer(floorServer);
     fs.rmSync(dataDir, { recursive: true, force: true });
     removeFloorApp(floorDir);
