@@ -186,6 +186,12 @@ async function main() {
       DATA_DIR: dataDir,
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
       DEV_ORGANISER: 'true',
+      // A production server as visitors meet it (no preview mark): it needs mail and payment settings to
+      // start, and no page measured here mails or pays.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      RAZORPAY_KEY_ID: 'rzp_test_bench',
+      RAZORPAY_KEY_SECRET: 'bench-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
     });
     await waitForHealthy(`${base}/api/health`, 120_000, server);
     const registration = await registrationPage();
