@@ -231,6 +231,34 @@ describeEachDatabase('merchandise and accommodation', (current) => {
         .where(eq(merchandiseVariants.id, variant.id));
       expect(row?.sold).toBe(1);
     });
+    it('sells the last unit to a hold paid in its last minutes, and counts it once', async () => {
+      const clock = { at: Date.now() };
+      setClockForTests(() => new Date(clock.at));
+      const variant = await limitedTee(1);
+      const buyer = await quickUser(db());
+      const cart = [{ variantId: variant.id, qty: 1 }];
+      const order = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
+        token: buyer.token,
+        body: { amount: 250.5, cart },
+      });
+      // Two minutes left on the hold: settled under the size's lock rather than without it.
+      clock.at += 13 * 60_000;
+      const pay = await sandboxPay(order.body.data.order.id);
+      const answer = await call(orderMerchandise, {
+        token: buyer.token,
+        body: { userId: buyer.userId, cart, payData: pay },
+      });
+      expect(answer.status).toBe(201);
+      const [row] = await db()
+        .select()
+        .from(merchandiseVariants)
+        .where(eq(merchandiseVariants.id, variant.id));
+      expect(row?.sold).toBe(1);
+      const other = await quickUser(db());
+      const refused = await call(createMerchOrder, { token: other.token, body: { amount: 250.5, cart } });
+      expect(refused).toMatchObject({ status: 409, body: { message: 'Size M is sold out.' } });
+    });
+
     it('refunds once when the browser and the webhook race over a purchase that sold out', async () => {
       const clock = { at: Date.now() };
       setClockForTests(() => new Date(clock.at));

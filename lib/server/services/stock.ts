@@ -212,15 +212,23 @@ export async function holdStock(
  * payment gets refunded). An active hold already keeps its units from everyone else, so converting it
  * needs no lock on the item: the sale is counted by recordSales at the end of the same transaction.
  */
+/**
+ * How long a hold must still run for settlement to convert it without the item's lock: longer than any
+ * settling transaction can last (each statement is cut at DATABASE_STATEMENT_TIMEOUT_MS, 15 s).
+ */
+const lockFreeMarginMs = 5 * 60_000;
+
 export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, string>): Promise<void> {
   const holds = await tx
     .select()
     .from(stockHolds)
     .where(and(eq(stockHolds.paymentOrderId, orderId), isNull(stockHolds.convertedAt)));
   if (holds.length === 0) throw new AppError('gone', 'The reservation for this order no longer exists.');
+  // Lock-free only while the hold has a safe margin left: a hold that expired before this transaction
+  // commits would already be free for others to count, and its unit would be sold twice.
+  const safelyActiveUntil = now().getTime() + lockFreeMarginMs;
   for (const hold of holds) {
-    const stillActive = hold.releasedAt === null && hold.expiresAt.getTime() > now().getTime();
-    if (stillActive) continue;
+    if (hold.releasedAt === null && hold.expiresAt.getTime() > safelyActiveUntil) continue;
     const item = await lockItem(tx, hold.kind, hold.itemId);
     if (!item) throw new AppError('gone', 'This item no longer exists.');
     const held = (await heldUnits(tx, hold.kind, [hold.itemId], orderId)).get(hold.itemId) ?? 0;
