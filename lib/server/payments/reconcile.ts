@@ -47,7 +47,14 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
   const provider = paymentProvider();
   // First what the provider still owes (the sandbox's undelivered webhooks), which may settle orders or
   // decide refunds (a double tap's second payment) that asking about unsettled orders would not find.
-  const redelivered = (await provider.redeliverWebhooks?.(db, minAgeSeconds)) ?? 0;
+  let redelivered = 0;
+  let redeliveryFailed = 0;
+  try {
+    redelivered = (await provider.redeliverWebhooks?.(db, minAgeSeconds)) ?? 0;
+  } catch (error) {
+    redeliveryFailed = 1;
+    logger.warn({ err: error }, 'reconciliation could not redeliver the webhooks the sandbox owes');
+  }
   const pending = await db
     .select()
     .from(paymentOrders)
@@ -59,7 +66,7 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
     settled: 0,
     expired: 0,
     refunded: 0,
-    errors: 0,
+    errors: redeliveryFailed,
     redelivered,
   };
   const { client } = provider;
