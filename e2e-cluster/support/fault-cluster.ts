@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import type postgres from 'postgres';
 import { connectPostgres } from '../../lib/server/db/postgres-url';
+import type { ReconcileReport } from '../../lib/server/payments/reconcile';
 import { listenersOn, startCluster, type Cluster } from '../../scripts/cluster-lib';
 import { createScratchDatabase, dropStaleDatabases } from '../../scripts/scratch-database';
 
@@ -17,6 +18,7 @@ import { createScratchDatabase, dropStaleDatabases } from '../../scripts/scratch
  */
 
 export type Sql = ReturnType<typeof postgres>;
+export type { ReconcileReport };
 
 /** The instances sign and check tokens with this; the tests sign their buyers' tokens with it too. */
 export const faultJwtSecret = 'fault-tests-secret-that-is-long-enough-for-hs256';
@@ -242,15 +244,6 @@ export function cron(baseUrl: string, job: 'mail' | 'reconcile', secret: string 
 }
 
 // ---------- the reconciliation command ----------
-
-export interface ReconcileReport {
-  checked: number;
-  settled: number;
-  expired: number;
-  refunded: number;
-  errors: number;
-  skipped?: boolean;
-}
 
 /**
  * `npm run payments:reconcile` (scripts/payments-reconcile.ts) as an operator runs it, against the

@@ -72,17 +72,23 @@ describeEachDatabase('payment faults', (current) => {
     return sandboxPay(providerOrderId);
   }
 
+  /** An order paid with a first payment and confirmed by the buyer's browser: fulfilled. */
+  async function fulfilledOrder() {
+    const opened = await openOrder();
+    const first = await sandboxPay(opened.providerOrderId);
+    const paid = await call(orderMerchandise, {
+      token: opened.buyer.token,
+      body: { userId: opened.buyer.userId, cart: opened.cart, payData: first },
+    });
+    expect(paid.status).toBe(201);
+    return { ...opened, first };
+  }
+
   const refundMails = async (email: string) =>
     (await listOutbox(db(), { to: email })).filter((m) => m.subject.includes('refunded'));
 
   it('refunds a second payment for a paid order once, with one mail and the true reason, however many settle it', async () => {
-    const { buyer, cart, providerOrderId, order } = await openOrder();
-    const first = await sandboxPay(providerOrderId);
-    const paid = await call(orderMerchandise, {
-      token: buyer.token,
-      body: { userId: buyer.userId, cart, payData: first },
-    });
-    expect(paid.status).toBe(201);
+    const { buyer, cart, providerOrderId, order, first } = await fulfilledOrder();
     const second = await payAgain(providerOrderId);
 
     // The browser, the webhook and reconciliation all settle the second payment at once.
@@ -113,13 +119,7 @@ describeEachDatabase('payment faults', (current) => {
   });
 
   it("refunds a double tap's second payment whose webhooks died with their process, when reconciliation runs", async () => {
-    const { buyer, cart, providerOrderId, order } = await openOrder();
-    const first = await sandboxPay(providerOrderId);
-    const paid = await call(orderMerchandise, {
-      token: buyer.token,
-      body: { userId: buyer.userId, cart, payData: first },
-    });
-    expect(paid.status).toBe(201);
+    const { buyer, providerOrderId, order, first } = await fulfilledOrder();
     // The second tap's webhooks are owed but never delivered: the process that took the pay call is gone,
     // and so is the browser that would have confirmed it.
     setSandboxWebhookMode('manual');
