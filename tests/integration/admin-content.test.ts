@@ -55,10 +55,9 @@ import { merchandiseProducts } from '@/lib/server/db/schema';
 import { listProniteArtists } from '@/lib/server/services/content';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { quickUser } from '../support/accounts';
-import { call } from '../support/api';
+import { call, multipartRequest } from '../support/api';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
-import { png } from '../support/fixtures';
 
 // Writes revalidate the public pages through next/cache, which needs Next's request context: record
 // the tags instead, so a test can see which public content a write marked as changed.
@@ -122,15 +121,7 @@ const endpoints: [string, Handler, string, Record<string, string>?][] = [
   ['POST accommodation-option/reorder', accommodationOptionReorder.POST, 'POST'],
 ];
 
-function uploadRequest(token: string) {
-  const form = new FormData();
-  form.append('file', new File([new Uint8Array(png)], 'id.png', { type: 'image/png' }));
-  return new Request('http://localhost/api/admin/upload', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-}
+const uploadRequest = (token: string) => multipartRequest('http://localhost/api/admin/upload', token);
 
 describeEachDatabase('console content', (current) => {
   const db = () => current().db;

@@ -23,7 +23,7 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import { events, paymentOrders, registrations } from '@/lib/server/db/schema';
 import { getEvent as publicEvent } from '@/lib/server/services/content';
 import { quickUser } from '../support/accounts';
-import { call } from '../support/api';
+import { call, multipartRequest } from '../support/api';
 import { describeEachDatabase } from '../support/test-db';
 import { png } from '../support/fixtures';
 
@@ -62,15 +62,8 @@ function eventBody(categoryId: number, overrides: Record<string, unknown> = {}) 
   };
 }
 
-function multipart(url: string, token: string | null, bytes: Buffer, name: string, type: string) {
-  const form = new FormData();
-  form.append('file', new File([new Uint8Array(bytes)], name, { type }));
-  return new Request(url, {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-}
+const multipart = (url: string, token: string | null, bytes: Buffer, name: string, type: string) =>
+  multipartRequest(url, token, { bytes, name, type });
 
 async function sendFile(token: string | null, bytes: Buffer, name = 'art.png', type = 'image/png') {
   const response = await uploadContent(

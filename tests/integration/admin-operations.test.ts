@@ -41,12 +41,11 @@ import { paymentProvider } from '@/lib/server/payments/provider';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { moneyByPurpose } from '@/lib/server/admin/dashboard';
 import { exportRegistrations } from '@/lib/server/admin/exports';
-import { call } from '../support/api';
+import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { createTestEvent } from '../support/events';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
-import { png } from '../support/fixtures';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -194,16 +193,9 @@ describeEachDatabase('console operations', (current) => {
   }
 
   async function uploadProof(token: string) {
-    const form = new FormData();
-    form.append('file', new File([new Uint8Array(png)], 'id.png', { type: 'image/png' }));
-    const response = await upload(
-      new Request('http://localhost/api/admin/upload', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      }),
-      { params: Promise.resolve({}) },
-    );
+    const response = await upload(multipartRequest('http://localhost/api/admin/upload', token), {
+      params: Promise.resolve({}),
+    });
     return ((await response.json()) as { data: { url: string } }).data.url;
   }
 

@@ -24,7 +24,7 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { call } from '../support/api';
+import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { createTestEvent } from '../support/events';
 import { sandboxPay } from '../support/sandbox';
@@ -41,7 +41,6 @@ function readQr(png: Buffer): string {
   if (!found) throw new Error('no QR code found in the image');
   return found.data;
 }
-import { png } from '../support/fixtures';
 
 type Person = Awaited<ReturnType<typeof quickUser>>;
 type PassAnswer = { message: string; data: MyPass };
@@ -157,16 +156,9 @@ describeEachDatabase('festival passes and check-in', (current) => {
         .values({ typeId: type!.id, startDate: '2027-02-20', days: 2, capacity: 5 })
         .returning();
       const guest = await quickUser(db());
-      const form = new FormData();
-      form.append('file', new File([new Uint8Array(png)], 'id.png', { type: 'image/png' }));
-      const uploaded = await upload(
-        new Request('http://localhost/api/admin/upload', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${guest.token}` },
-          body: form,
-        }),
-        { params: Promise.resolve({}) },
-      );
+      const uploaded = await upload(multipartRequest('http://localhost/api/admin/upload', guest.token), {
+        params: Promise.resolve({}),
+      });
       const proof = ((await uploaded.json()) as { data: { url: string } }).data.url;
       const created = await call<{ data: { order: { id: string } } }>(createStayOrder, {
         token: guest.token,

@@ -10,11 +10,11 @@ import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { call } from '../support/api';
+import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
-import { newStay, newTee, png } from '../support/fixtures';
+import { newStay, newTee } from '../support/fixtures';
 
 type Person = Awaited<ReturnType<typeof quickUser>>;
 type OrderAnswer = { message: string; data: { order: { id: string } } };
@@ -24,11 +24,7 @@ afterEach(() => {
   setSandboxWebhookMode('immediate');
 });
 
-function multipart(url: string, token: string) {
-  const form = new FormData();
-  form.append('file', new File([new Uint8Array(png)], 'id.png', { type: 'image/png' }));
-  return new Request(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-}
+const multipart = (url: string, token: string) => multipartRequest(url, token);
 
 async function send(handler: typeof upload, request: Request) {
   const response = await handler(request, { params: Promise.resolve({}) });

@@ -22,7 +22,7 @@ import {
 import { listOutbox } from '@/lib/server/mail/mail-service';
 import { paymentProvider } from '@/lib/server/payments/provider';
 import { flushSandboxWebhooks, setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { call } from '../support/api';
+import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
@@ -33,18 +33,11 @@ afterEach(() => {
   setSandboxWebhookMode('immediate');
 });
 
-function uploadRequest(token: string, bytes: Buffer, name: string, type = 'image/png') {
-  const form = new FormData();
-  form.append('file', new File([new Uint8Array(bytes)], name, { type }));
-  return new Request('http://localhost/api/admin/upload', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-}
-
 async function uploadProof(token: string, bytes = png, name = 'id.png') {
-  const response = await upload(uploadRequest(token, bytes, name), { params: Promise.resolve({}) });
+  const response = await upload(
+    multipartRequest('http://localhost/api/admin/upload', token, { bytes, name }),
+    { params: Promise.resolve({}) },
+  );
   return {
     status: response.status,
     body: (await response.json()) as { message: string; data?: { url: string } },

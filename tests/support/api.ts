@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { png } from './fixtures';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -45,4 +46,23 @@ export async function call<T = Record<string, unknown>>(
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T, headers: response.headers };
+}
+
+/**
+ * A multipart POST of one file in the `file` field, as the upload screens send it (a 1x1 PNG named id.png
+ * unless told otherwise), with a bearer token unless `token` is null.
+ */
+export function multipartRequest(
+  url: string,
+  token: string | null,
+  file: { bytes?: Buffer; name?: string; type?: string } = {},
+): Request {
+  const form = new FormData();
+  const { bytes = png, name = 'id.png', type = 'image/png' } = file;
+  form.append('file', new File([new Uint8Array(bytes)], name, { type }));
+  return new Request(url, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
 }
