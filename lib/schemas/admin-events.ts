@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './calendar';
+import { parseFestivalDateTime } from './festival-time';
 import { emptyAsNone, id, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
 
 /**
@@ -24,21 +24,8 @@ const phone = (what: string) =>
 
 const flag = (what: string) => z.boolean(`${what} must be true or false.`);
 
-/** India has one offset all year, so a time typed in the console without a zone is festival time. */
-const festivalOffset = '+05:30';
-const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-const zonedDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** The time of 'YYYY-MM-DDTHH:MM[:SS]...' within a day (new Date() takes 24:00 as the next day's midnight). */
-function realTime(value: string): boolean {
-  const match = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
-  if (!match) return false;
-  return Number(match[1]) <= 23 && Number(match[2]) <= 59 && Number(match[3] ?? 0) <= 59;
-}
-
 /**
- * When the event starts: an ISO date-time with its zone, or the console's `datetime-local` value (festival
- * time). Answers an ISO string; '' or null means "not scheduled yet".
+ * When the event starts: see festivalDateTime. Answers an ISO string; '' or null means "not scheduled yet".
  */
 const startsAt = z
   .union([z.literal(''), z.null(), z.string('Start time must be a date and time.').trim()])
@@ -46,18 +33,8 @@ const startsAt = z
   .transform((v, ctx): string | null | undefined => {
     if (v === undefined) return undefined;
     if (v === null || v === '') return null;
-    const withZone = localDateTime.test(v) ? `${v}${festivalOffset}` : v;
-    const when = new Date(withZone);
-    const year = when.getUTCFullYear();
-    // new Date() rolls 30 February into March: the day as typed must exist, and so must the time.
-    const realDay = isCalendarDate(withZone.slice(0, 10), 2000, 2100) && realTime(withZone);
-    if (
-      !zonedDateTime.test(withZone) ||
-      !realDay ||
-      Number.isNaN(when.getTime()) ||
-      year < 2000 ||
-      year > 2100
-    ) {
+    const when = parseFestivalDateTime(v);
+    if (!when) {
       ctx.addIssue({ code: 'custom', message: 'Start time must be a real date and time.' });
       return z.NEVER;
     }

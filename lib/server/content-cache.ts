@@ -3,6 +3,7 @@ import { revalidateTag, unstable_cache } from 'next/cache';
 import { getDb } from '@/lib/server/db';
 import { isBuildPhase } from '@/lib/server/env';
 import * as content from '@/lib/server/services/content';
+import { publicTimetable } from '@/lib/server/services/timetable';
 
 /**
  * Cached reads for the public pages and the public read API. Each is tagged by the content it shows; a
@@ -42,6 +43,13 @@ export const cachedAllEvents = unstable_cache(
   {
     tags: [contentTags.events],
   },
+);
+
+/** Every session of a shown event, in time order: the schedule and the event cards. */
+export const cachedTimetable = unstable_cache(
+  async () => (isBuildPhase() ? [] : publicTimetable(await getDb())),
+  ['timetable'],
+  { tags: [contentTags.events] },
 );
 
 export const cachedTeam = unstable_cache(

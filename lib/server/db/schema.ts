@@ -132,6 +132,51 @@ export const participationOptions = pgTable(
   ],
 );
 
+// ---------- the timetable ----------
+
+/** The places events happen in, as the organisers name them (a hall, a ground, a lab), with a map link. */
+export const venues = pgTable(
+  'venues',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    mapUrl: text('map_url'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('venues_name').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * When and where an event happens: one row per sitting (a round, a day of a long event). `sequence` is the
+ * iCalendar SEQUENCE of the calendar entry every participant holds for it: raised whenever its time or
+ * venue changes, so a calendar moves the entry instead of adding one.
+ */
+export const eventSessions = pgTable(
+  'event_sessions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'restrict' }),
+    roundName: text('round_name'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('event_sessions_event').on(t.eventId, t.startsAt),
+    index('event_sessions_venue').on(t.venueId, t.startsAt),
+    check('event_sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 export const teamGroups = pgTable('team_groups', {
   id: serial('id').primaryKey(),
   teamCategory: text('team_category').notNull(),

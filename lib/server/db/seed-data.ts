@@ -1232,6 +1232,18 @@ const mischiefCarnival: SeedEvent[] = [
   },
 ];
 
+/**
+ * The campus venues the console's timetable starts with (organisers add, rename and remove them). No
+ * sessions are seeded: until the organisers publish the timetable the schedule shows its placeholder rows.
+ */
+export const venuesSeed: { name: string; mapUrl: string | null }[] = [
+  { name: 'Sports Ground', mapUrl: null },
+  { name: 'Lecture Theatre (LT)', mapUrl: null },
+  { name: 'Lab 1', mapUrl: null },
+  { name: 'Lab 2', mapUrl: null },
+  { name: 'Open Air Theatre', mapUrl: null },
+];
+
 export const categoriesSeed: SeedCategory[] = [
   {
     slug: 'arcane-tech',

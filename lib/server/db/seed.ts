@@ -13,6 +13,7 @@ import {
   sponsors,
   teamGroups,
   teamMembers,
+  venues,
 } from './schema';
 import {
   accommodationSeed,
@@ -22,6 +23,7 @@ import {
   sponsorsSeed,
   teamSeed,
   type SeedEvent,
+  venuesSeed,
 } from './seed-data';
 
 /** How many rows of each kind the seed wrote. */
@@ -34,6 +36,7 @@ export interface SeedCounts {
   artists: number;
   variants: number;
   accommodationOptions: number;
+  venues: number;
 }
 
 /** Maps rows returned with their position back to ids in array order (never trusting RETURNING order). */
@@ -97,6 +100,7 @@ export async function seed(db: Db): Promise<SeedCounts> {
       artists: 0,
       variants: 0,
       accommodationOptions: 0,
+      venues: 0,
     };
 
     // Event categories, their events and participation options.
@@ -109,6 +113,12 @@ export async function seed(db: Db): Promise<SeedCounts> {
       counts.categories += 1;
       counts.options += await insertEvents(tx, row.id, category.events);
       counts.events += category.events.length;
+    }
+
+    // Venues for the timetable.
+    if (venuesSeed.length > 0) {
+      await tx.insert(venues).values(venuesSeed.map((v, position) => ({ ...v, position })));
+      counts.venues = venuesSeed.length;
     }
 
     // Team.

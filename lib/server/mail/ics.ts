@@ -1,7 +1,8 @@
 import 'server-only';
 
 /**
- * A one-event iCalendar file (RFC 5545) for a confirmation mail's attachment.
+ * iCalendar files (RFC 5545): a confirmation mail's attachment, a timetable change, a participant's whole
+ * festival.
  *
  * Text comes from people (team names, event names, venues): every line break (CR LF, a lone CR or a lone
  * LF) becomes the format's escaped "\n", and other control characters are dropped, so no text can end its
@@ -37,30 +38,52 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-export function calendarInvite(input: {
+export interface CalendarEntry {
+  /** Stable for the entry's life: a calendar that already holds this UID updates it instead of adding one. */
   uid: string;
+  /** Raised with every change, so the newer version wins (RFC 5545 SEQUENCE). */
+  sequence?: number;
   title: string;
   description: string;
   location: string;
   start: Date;
   end: Date;
-}): string {
+  /** A cancelled entry: calendars that hold its UID remove it. */
+  cancelled?: boolean;
+}
+
+/**
+ * A calendar file of one or more entries. METHOD:CANCEL when every entry is cancelled (so a calendar
+ * removes them), PUBLISH otherwise.
+ */
+export function calendarFile(entries: CalendarEntry[]): string {
+  const stamp = utcStamp(new Date());
+  const method = entries.length > 0 && entries.every((e) => e.cancelled) ? 'CANCEL' : 'PUBLISH';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Aetherfest//Festival site//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${input.uid}`,
-    `DTSTAMP:${utcStamp(new Date())}`,
-    `DTSTART:${utcStamp(input.start)}`,
-    `DTEND:${utcStamp(input.end)}`,
-    `SUMMARY:${escapeText(input.title)}`,
-    `DESCRIPTION:${escapeText(input.description)}`,
-    `LOCATION:${escapeText(input.location)}`,
-    'END:VEVENT',
+    `METHOD:${method}`,
+    ...entries.flatMap((entry) => [
+      'BEGIN:VEVENT',
+      `UID:${escapeText(entry.uid)}`,
+      `SEQUENCE:${entry.sequence ?? 0}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART:${utcStamp(entry.start)}`,
+      `DTEND:${utcStamp(entry.end)}`,
+      `SUMMARY:${escapeText(entry.title)}`,
+      `DESCRIPTION:${escapeText(entry.description)}`,
+      `LOCATION:${escapeText(entry.location)}`,
+      `STATUS:${entry.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+      'END:VEVENT',
+    ]),
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** A one-entry calendar file. */
+export function calendarInvite(input: Omit<CalendarEntry, 'cancelled'>): string {
+  return calendarFile([input]);
 }

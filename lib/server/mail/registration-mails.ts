@@ -1,7 +1,9 @@
 import 'server-only';
 import { festival, festivalTitle, venueLine } from '@/lib/festival';
 import { formatPrice } from '@/lib/money';
-import { calendarInvite } from './ics';
+import { sessionWhen, type TimetableSession } from '@/lib/timetable';
+import { calendarFile, calendarInvite } from './ics';
+import { sessionCalendarEntry } from './timetable-mails';
 import { escapeHtml, mailLayout, plainTextHtml } from './layout';
 import type { MailMessage } from './mail-service';
 import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
@@ -17,10 +19,19 @@ export interface RegistrationDetails {
   pocs: { name: string; phone: string }[];
   startsAt: Date | null;
   venue: string | null;
+  /** The event's timetable; when empty, the event's own start time and venue (if any) stand in. */
+  sessions: TimetableSession[];
 }
 
 const leaveSentence =
   'Did not agree to join this team? You can leave it, and register for this event elsewhere, here:';
+
+/** The sessions, one line each: "Finals: Day 2, Sun, 21 Feb, 10:00–12:00, Sports Ground". */
+function sessionLines(details: RegistrationDetails): string[] {
+  return details.sessions.map(
+    (s) => `${s.roundName ? `${s.roundName}: ` : ''}${sessionWhen(s)}, ${s.venueName}`,
+  );
+}
 
 function when(details: RegistrationDetails): string {
   if (!details.startsAt) return `during ${festivalTitle} (20 to 23 February)`;
@@ -65,8 +76,13 @@ export function registrationConfirmationMail(
     `Members:`,
     ...memberLines.map((l) => `  - ${l}`),
     `Payment: ${paid}`,
-    `When: ${when(details)}`,
-    `Where: ${where(details)}, ${venueLine()}`,
+    ...(details.sessions.length > 0
+      ? [
+          'When and where:',
+          ...sessionLines(details).map((l) => `  - ${l}`),
+          `  (${festival.venue.name}, ${venueLine()})`,
+        ]
+      : [`When: ${when(details)}`, `Where: ${where(details)}, ${venueLine()}`]),
     '',
     'Points of contact:',
     ...pocLines.map((l) => `  - ${l}`),
@@ -86,23 +102,32 @@ export function registrationConfirmationMail(
        ${details.teamName ? `<tr><td style="padding:2px 12px 2px 0">Team</td><td>${escapeHtml(details.teamName)}</td></tr>` : ''}
        <tr><td style="padding:2px 12px 2px 0;vertical-align:top">Members</td><td>${memberLines.map(escapeHtml).join('<br>')}</td></tr>
        <tr><td style="padding:2px 12px 2px 0">Payment</td><td>${escapeHtml(paid)}</td></tr>
-       <tr><td style="padding:2px 12px 2px 0">When</td><td>${escapeHtml(when(details))}</td></tr>
-       <tr><td style="padding:2px 12px 2px 0">Where</td><td>${escapeHtml(where(details))}</td></tr>
+       ${
+         details.sessions.length > 0
+           ? `<tr><td style="padding:2px 12px 2px 0;vertical-align:top">When and where</td><td>${sessionLines(details).map(escapeHtml).join('<br>')}</td></tr>`
+           : `<tr><td style="padding:2px 12px 2px 0">When</td><td>${escapeHtml(when(details))}</td></tr>
+       <tr><td style="padding:2px 12px 2px 0">Where</td><td>${escapeHtml(where(details))}</td></tr>`
+       }
        <tr><td style="padding:2px 12px 2px 0;vertical-align:top">Contacts</td><td>${pocLines.map(escapeHtml).join('<br>')}</td></tr>
      </table>
      <p>Bring your festival pass and a government photo ID.</p>
      ${leaveUrl ? `<p>${escapeHtml(leaveSentence)} <a href="${escapeHtml(leaveUrl)}">Leave this team</a></p>` : ''}
      ${pass ? passHtml(pass) : ''}`,
   );
+  const description = `${details.optionName}${details.teamName ? `, team ${details.teamName}` : ''}. Contacts: ${pocLines.join('; ')}`;
   const start = details.startsAt ?? new Date(`${festival.startDate}T09:00:00+05:30`);
-  const ics = calendarInvite({
-    uid: `${details.registrationId}@aetherfest.example`,
-    title: `${details.eventName} · ${festival.name}`,
-    description: `${details.optionName}${details.teamName ? `, team ${details.teamName}` : ''}. Contacts: ${pocLines.join('; ')}`,
-    location: `${where(details)}, ${venueLine()}`,
-    start,
-    end: new Date(start.getTime() + 2 * 3600_000),
-  });
+  // With a timetable, each session is its own calendar entry (the UID a later change mail updates).
+  const ics =
+    details.sessions.length > 0
+      ? calendarFile(details.sessions.map((session) => sessionCalendarEntry(session, { description })))
+      : calendarInvite({
+          uid: `${details.registrationId}@aetherfest.example`,
+          title: `${details.eventName} · ${festival.name}`,
+          description,
+          location: `${where(details)}, ${venueLine()}`,
+          start,
+          end: new Date(start.getTime() + 2 * 3600_000),
+        });
   return {
     to: to.email,
     subject,

@@ -20,6 +20,7 @@ import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { leaveTeamUrl } from './event-registration-leave-link';
 import { mailRecipient } from './recipients';
+import { sessionsOfEvents } from './timetable';
 
 /** What an event payment order pays for: enough to register the team without the browser. */
 export interface EventOrderItem {
@@ -92,6 +93,7 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
       id: registrations.id,
       teamName: registrations.teamName,
       amountPaise: registrations.amountPaise,
+      eventId: events.id,
       eventName: events.name,
       startsAt: events.startsAt,
       venue: events.venue,
@@ -138,6 +140,7 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
     ],
     startsAt: row.startsAt,
     venue: row.venue,
+    sessions: await sessionsOfEvents(db, [row.eventId]),
   };
 }
 
