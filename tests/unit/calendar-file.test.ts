@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarInvite } from '@/lib/server/mail/ics';
+import { calendarFile, calendarInvite } from '@/lib/server/mail/ics';
 
 describe('the calendar file', () => {
   it('keeps line breaks in people’s text from starting lines of their own', () => {
@@ -21,5 +21,41 @@ describe('the calendar file', () => {
     // No bare CR or LF anywhere: every line ends with CR LF.
     expect(lines.every((l) => !/[\r\n]/.test(l))).toBe(true);
     expect(ics).not.toContain('\u0000');
+  });
+});
+
+describe('a calendar file of sessions', () => {
+  const entry = (uid: string, sequence: number, cancelled = false) => ({
+    uid,
+    sequence,
+    title: `Session ${uid}`,
+    description: 'Aetherfest 2027.',
+    location: 'Lab 1',
+    start: new Date('2027-02-20T04:30:00Z'),
+    end: new Date('2027-02-20T06:30:00Z'),
+    cancelled,
+  });
+  const unfold = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n');
+
+  it('holds one entry per session, each with its UID, SEQUENCE and UTC times', () => {
+    const lines = unfold(calendarFile([entry('session-1@x', 0), entry('session-2@x', 3)]));
+    expect(lines).toContain('METHOD:PUBLISH');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines).toEqual(expect.arrayContaining(['UID:session-1@x', 'UID:session-2@x', 'SEQUENCE:3']));
+    expect(lines).toContain('DTSTART:20270220T043000Z');
+    expect(lines).toContain('DTEND:20270220T063000Z');
+    expect(lines.filter((l) => l === 'STATUS:CONFIRMED')).toHaveLength(2);
+  });
+
+  it('cancels: METHOD:CANCEL when every entry is cancelled, and each entry says so', () => {
+    const lines = unfold(calendarFile([entry('session-1@x', 2, true)]));
+    expect(lines).toContain('METHOD:CANCEL');
+    expect(lines).toContain('STATUS:CANCELLED');
+    expect(lines).toContain('SEQUENCE:2');
+  });
+
+  it('stays a publication when only some entries are cancelled', () => {
+    const lines = unfold(calendarFile([entry('a@x', 1, true), entry('b@x', 0)]));
+    expect(lines).toContain('METHOD:PUBLISH');
   });
 });
