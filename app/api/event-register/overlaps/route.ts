@@ -23,12 +23,16 @@ export const POST = apiRoute({ auth: true, body: registrationOverlapsSchema }, a
   // Only shown events: a hidden one's name and rounds are not the caller's to learn.
   const event = await getEvent(db, { eventId: body.eventId });
   if (!event) throw new AppError('not_found', 'This event does not exist.');
-  const found = await registrationOverlaps(db, {
-    eventId: event.id,
-    emails: [user.email, ...body.emails],
-  });
+  const emails = [user.email.toLowerCase(), ...body.emails];
+  const found = await registrationOverlaps(db, { eventId: event.id, emails });
+  // In the order the screen listed the people (the caller first), each person's in time order.
+  const position = (email: string) => emails.indexOf(email.toLowerCase());
+  const ordered = found
+    .map((warning, index) => ({ warning, index }))
+    .sort((a, b) => position(a.warning.email) - position(b.warning.email) || a.index - b.index)
+    .map(({ warning }) => warning);
   // The leader learns the address they typed and the other event's name and time, not the person's name.
-  const data: RegistrationOverlapWarning[] = found.map(({ email, session, otherSession, otherWhen }) => ({
+  const data: RegistrationOverlapWarning[] = ordered.map(({ email, session, otherSession, otherWhen }) => ({
     email,
     session,
     otherSession,
