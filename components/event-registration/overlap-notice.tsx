@@ -1,10 +1,13 @@
 import type { RegistrationOverlapWarning } from '@/lib/schemas/event-registration';
 
-/** "Heads up: Quiz (Finals) overlaps Robo Wars (Day 2, Sun, 21 Feb, 10:00–12:00), which you are registered for." */
+/**
+ * "Heads up: ana@example.com is registered for Robo Wars (Finals), Day 2, Sun, 21 Feb, 10:00–12:00, which
+ * overlaps Quiz (Round 1)." ("you are" for the leader's own.)
+ */
 export function overlapWarningText(warning: RegistrationOverlapWarning, leaderEmail: string): string {
   const who =
     warning.email.toLowerCase() === leaderEmail.trim().toLowerCase() ? 'you are' : `${warning.email} is`;
-  return `Heads up: ${warning.session} overlaps ${warning.otherSession} (${warning.otherWhen}), which ${who} registered for.`;
+  return `Heads up: ${who} registered for ${warning.otherSession}, ${warning.otherWhen}, which overlaps ${warning.session}.`;
 }
 
 /**
