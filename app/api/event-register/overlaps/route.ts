@@ -13,8 +13,8 @@ import { registrationOverlaps } from '@/lib/server/services/timetable';
 
 /*
  * Each answer tells whether an address belongs to someone registered for another event at that time, so
- * the calls are counted like the team verification's: a screen asks a few times per team (on load and when
- * the list of e-mails is complete), not hundreds.
+ * the calls are counted like the team verification's: a screen asks once on load and once per teammate's
+ * address (after it is well formed and has stayed unchanged for a moment), not hundreds of times.
  */
 const overlapCheckLimit: Limit = { limit: 60, windowSeconds: 600 };
 
