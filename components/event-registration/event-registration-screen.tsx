@@ -13,10 +13,12 @@ import type { FestivalEvent } from '@/lib/content-types';
 import type { VerificationResult } from '@/lib/schemas/event-registration';
 import { eventFeePlan } from './event-fee-plan';
 import { EventOverview } from './event-overview';
+import { OverlapNotice } from './overlap-notice';
 import { registerForEvent, verifyTeam } from './registration-api';
 import { TeamConfirmation } from './team-confirmation';
 import { initialDraft, type TeamDraft, type TeamSubmission } from './team-draft';
 import { TeamForm } from './team-form';
+import { useOverlapWarnings } from './use-overlap-warnings';
 
 interface Verified {
   submission: TeamSubmission;
@@ -84,6 +86,12 @@ function RegistrationFlow({
   // Focus follows the visitor from one step to the other, never on the first render.
   const [hasMoved, setHasMoved] = useState(false);
   const payment = usePurchase();
+  const overlaps = useOverlapWarnings(
+    event.id,
+    leaderEmail,
+    draft.teammates.map((row) => row.email),
+  );
+  const overlapNotice = <OverlapNotice warnings={overlaps} leaderEmail={leaderEmail} />;
 
   async function verify(submission: TeamSubmission) {
     setVerifying(true);
@@ -166,6 +174,7 @@ function RegistrationFlow({
                 onConfirm={() => confirm(current)}
                 onBack={() => setVerified(null)}
                 focusHeading={hasMoved}
+                notice={overlapNotice}
               />
             ) : (
               <TeamForm
@@ -177,6 +186,7 @@ function RegistrationFlow({
                 verifying={verifying}
                 onVerify={(submission) => void verify(submission)}
                 focusHeading={hasMoved}
+                notice={overlapNotice}
               />
             )}
           </section>

@@ -1,6 +1,6 @@
 import type { CheckoutSuccess, CreatedOrder } from '@/components/payment/razorpay-checkout';
 import { api } from '@/lib/api-client';
-import type { VerificationResult } from '@/lib/schemas/event-registration';
+import type { RegistrationOverlapWarning, VerificationResult } from '@/lib/schemas/event-registration';
 import type { TeamSubmission } from './team-draft';
 
 /** The event registration calls of SPEC.md part 7, typed for the screen. */
@@ -39,5 +39,13 @@ export function registerForEvent(
       participationId: submission.option.id,
     },
     payData,
+  });
+}
+
+/** Who of these people (the caller always included) already has an event at the same time as this one. */
+export function checkOverlaps(eventId: number, teammateEmails: string[]) {
+  return api.post<RegistrationOverlapWarning[]>('/api/event-register/overlaps', {
+    eventId,
+    emails: teammateEmails,
   });
 }

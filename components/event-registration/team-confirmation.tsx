@@ -1,6 +1,6 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import type { VerificationResult } from '@/lib/schemas/event-registration';
 import { Fee } from './registration-fees';
@@ -18,6 +18,7 @@ export function TeamConfirmation({
   onConfirm,
   onBack,
   focusHeading,
+  notice,
 }: {
   submission: TeamSubmission;
   result: VerificationResult;
@@ -25,6 +26,8 @@ export function TeamConfirmation({
   onConfirm: () => void;
   onBack: () => void;
   focusHeading: boolean;
+  /** Shown just above the buttons (the overlap warning). */
+  notice?: ReactNode;
 }) {
   const members = [...result.verifiedCandidates].sort((a, b) => Number(b.isLeader) - Number(a.isLeader));
   const waived = !result.isPaymentMandatory;
@@ -76,6 +79,7 @@ export function TeamConfirmation({
           ))}
         </ol>
       </section>
+      {notice}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         <button
           type="button"

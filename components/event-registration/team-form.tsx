@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import type { ParticipationOption } from '@/lib/content-types';
@@ -35,6 +35,7 @@ export function TeamForm({
   verifying,
   onVerify,
   focusHeading,
+  notice,
 }: {
   options: readonly ParticipationOption[];
   draft: TeamDraft;
@@ -44,6 +45,8 @@ export function TeamForm({
   verifying: boolean;
   onVerify: (submission: TeamSubmission) => void;
   focusHeading: boolean;
+  /** Shown just above the submit button (the overlap warning). */
+  notice?: ReactNode;
 }) {
   const formId = useId();
   const teamNameRef = useRef<HTMLInputElement>(null);
@@ -140,6 +143,7 @@ export function TeamForm({
       ) : (
         <p className="text-parchment/80">Choose how you are taking part to set up your team.</p>
       )}
+      {notice}
       <SubmitButton pending={verifying}>Verify Team</SubmitButton>
     </form>
   );

@@ -12,6 +12,7 @@ import { formatDateOfBirth, formatPhone } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
 import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
+import { MyTimetableSection } from './my-timetable';
 import { RegisteredEvents } from './registered-events';
 
 type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
@@ -19,8 +20,9 @@ type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { st
 const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: 'Female', other: 'Other' };
 
 /**
- * The signed-in participant's profile: festival pass, personal details, the accommodation flag, registered
- * events and merchandise orders.
+ * The signed-in participant's profile: festival pass, their timetable, personal details, the accommodation
+ * flag, registered events and merchandise orders. The pass and the timetable load on their own (each kept
+ * on the device for the gate), so they show even when the profile itself cannot be fetched.
  */
 export function ProfileView() {
   const { user, logout } = useAuth();
@@ -56,6 +58,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       {userId ? <FestivalPass userId={userId} /> : null}
+      {userId ? <MyTimetableSection userId={userId} /> : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
       {load.status === 'failed' ? (
         <p className="rounded-xl border border-red-400/50 bg-red-950/40 p-4 text-center">

@@ -114,3 +114,38 @@ export function teamFormErrors(input: {
   });
   return errors;
 }
+
+/**
+ * POST /api/event-register/overlaps: the teammates' e-mails the leader has typed so far (the caller's own
+ * is always added by the server). Only well-formed addresses are asked about, so a half-typed one is a 400.
+ */
+export const registrationOverlapsSchema = z.object({
+  eventId: z.coerce
+    .number('The event id must be a positive whole number.')
+    .int('The event id must be a positive whole number.')
+    .positive('The event id must be a positive whole number.')
+    .max(maxId, 'The event id must be a positive whole number.'),
+  emails: z
+    .array(
+      z
+        .string('Each e-mail must be text.')
+        .trim()
+        .toLowerCase()
+        .max(254, 'An e-mail address must be at most 254 characters.')
+        .regex(basicEmailPattern, 'Each e-mail must be a valid e-mail address.'),
+      'Please list the teammates’ e-mails.',
+    )
+    .max(50, 'A team cannot have more than 50 members.')
+    .default([]),
+});
+
+/** One warning of the registration screen: someone's other event at the same time as this one. */
+export interface RegistrationOverlapWarning {
+  /** The address as the leader typed it (the leader's own for their own clash). */
+  email: string;
+  /** This event's session that clashes: "Quiz (Finals)". */
+  session: string;
+  /** The other event's session and its time: "Robo Wars (Prelims)", "Day 2, Sun, 21 Feb, 10:00–12:00". */
+  otherSession: string;
+  otherWhen: string;
+}
