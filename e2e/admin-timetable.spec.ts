@@ -21,6 +21,8 @@ interface AdminTimetable {
   clashes: unknown[];
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -50,7 +52,7 @@ async function seededEvents(request: APIRequestContext): Promise<[SeededEvent, S
 }
 
 test.describe('console: timetable', () => {
-  test('an organiser adds a venue and sessions, sees a clash, and the public pages show the sessions', async ({
+  test('an organiser adds a venue and sessions, sees a clash and moves it away, and the public pages show the sessions', async ({
     page,
     request,
   }) => {
@@ -167,20 +169,33 @@ test.describe('console: timetable', () => {
       await expect(prelims.getByRole('button', { name: 'Save session' })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
+      // Ending it at 11:00 puts it back to back with the other session: no clash any more. The console says
+      // how many registered members the move was mailed to (other journeys may register for this event).
+      await prelims.getByLabel('Ends at').fill('2027-02-21T11:00');
+      await prelims.getByRole('button', { name: 'Save session' }).click();
+      await expect(sessions.getByRole('status')).toHaveText(
+        new RegExp(
+          `^${escapeRegExp(event.name)} \\(Prelims\\) saved\\. (Nobody was mailed|\\d+ registered members? (was|were) mailed the new time and calendar file)\\.$`,
+        ),
+      );
+      await expect(prelims).toContainText('10:00–11:00');
+      await expect(page.getByText(/Clashes with/)).toHaveCount(0);
+      await expect(page.getByRole('region', { name: /clash/ })).toHaveCount(0);
+
       // The public schedule and the event's card (its category is the first: /event/1) show the sessions.
       // Both are cached pages revalidated by the console's writes: this is the next visit after them.
       await page.goto('/schedule');
       const scheduleRow = page
         .getByRole('row')
         .filter({ hasText: event.name })
-        .filter({ hasText: '10:00–12:00' });
+        .filter({ hasText: '10:00–11:00' });
       await expect(scheduleRow).toContainText(venueName);
       await expect(
         page.getByRole('row').filter({ hasText: event.name }).filter({ hasText: '14:00–15:30' }),
       ).toContainText(venueName);
       await page.goto('/event/1');
       const card = page.getByRole('article').filter({ hasText: event.name });
-      await expect(card).toContainText('10:00–12:00');
+      await expect(card).toContainText('10:00–11:00');
       await expect(card).toContainText('14:00–15:30');
       await expect(card).toContainText(venueName);
     } finally {
