@@ -427,6 +427,19 @@ describeEachDatabase('organisers: the timetable', (current) => {
       const noVenue = await patchSession(session.id, { venueId: 999_999 });
       expect(noVenue.body.errors).toEqual({ venueId: 'That venue does not exist.' });
       expect((await patchSession(999_999, { roundName: 'Finals' })).status).toBe(404);
+      const badId = await call<Answer<unknown>>(patchSessionRoute, {
+        token: organiser.token,
+        method: 'PATCH',
+        params: { id: 'abc' },
+        body: { roundName: 'Finals' },
+      });
+      expect(badId.status).toBe(400);
+      expect(badId.body.message).toBe('The session id must be a positive whole number.');
+      // A session stays with its event: an eventId in a change is not read.
+      const otherEvent = await newEvent();
+      const kept = await patchSession(session.id, { eventId: otherEvent.id, roundName: 'Heats' });
+      expect(kept.status).toBe(200);
+      expect(kept.body.data).toMatchObject({ eventId, roundName: 'Heats', sequence: 0, membersMailed: 0 });
 
       const moved = await patchSession(session.id, {
         startsAt: '2027-02-21T11:00',
