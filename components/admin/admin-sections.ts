@@ -8,6 +8,7 @@ export interface AdminSection {
 export const adminSections: readonly AdminSection[] = [
   { href: '/admin', label: 'Dashboard' },
   { href: '/admin/content/events', label: 'Events' },
+  { href: '/admin/content/timetable', label: 'Timetable' },
   { href: '/admin/content/team', label: 'Team' },
   { href: '/admin/content/sponsors', label: 'Sponsors' },
   { href: '/admin/content/pronite', label: 'Pronite' },

@@ -73,14 +73,15 @@ export async function listAdminVenues(db: Conn): Promise<AdminVenue[]> {
       name: venues.name,
       mapUrl: venues.mapUrl,
       position: venues.position,
-      sessionCount:
-        sql<number>`(select count(*) from ${eventSessions} where ${eventSessions.venueId} = ${venues.id})`.mapWith(
-          Number,
-        ),
+      // A join, not a correlated subquery: Drizzle leaves the columns of a one-table select unqualified,
+      // so a subquery's `id` would name the session's own id and count nothing.
+      sessionCount: count(eventSessions.id),
     })
     .from(venues)
+    .leftJoin(eventSessions, eq(eventSessions.venueId, venues.id))
+    .groupBy(venues.id)
     .orderBy(asc(venues.position), asc(venues.id));
-  return rows;
+  return rows.map((r) => ({ ...r, sessionCount: Number(r.sessionCount) }));
 }
 
 async function adminVenue(db: Conn, id: number): Promise<AdminVenue | null> {
