@@ -13,7 +13,7 @@ import {
   type NowAndNext as Strip,
 } from './live-schedule';
 
-/** Lines each column holds: its fixed height (see fitLines). */
+/** Lines each column holds: its fixed height, 3 x leading-6 = h-18 (see fitLines). */
 const room = 3;
 
 /** When the strip is next due: the coming minute's start, so a session shows as it begins. */
@@ -33,11 +33,15 @@ function Column({
   nowMs: number;
 }) {
   const { shown, more } = fitLines(sessions ?? [], room);
+  const headingId = `live-${heading.toLowerCase()}`;
   return (
-    <div>
-      <h3 className="font-display text-sm tracking-widest text-gold">{heading}</h3>
+    // min-w-0: a grid column may shrink below its text, so long lines end in an ellipsis.
+    <div className="min-w-0">
+      <h3 id={headingId} className="font-display text-sm tracking-widest text-gold">
+        {heading}
+      </h3>
       {/* Fixed height: the skeleton drawn before hydration is exactly as tall as the filled strip. */}
-      <ul className="mt-1 h-18 overflow-hidden">
+      <ul aria-labelledby={headingId} className="mt-1 h-18 overflow-hidden text-base leading-6">
         {sessions === null ? null : sessions.length === 0 ? (
           <li className="truncate text-parchment/80">{empty}</li>
         ) : (
