@@ -238,6 +238,19 @@ test.describe('with sessions an organiser added', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the strip moves on by itself as a session ends', async ({ page }) => {
+    const [a, , c] = events as [SeededEvent, SeededEvent, SeededEvent];
+    await page.clock.install({ time: new Date('2027-02-21T11:59:30+05:30') });
+    await page.goto('/schedule');
+    const now = page.getByRole('region', { name: 'Now and next' }).getByRole('list', { name: 'NOW' });
+    await expect(now.getByRole('listitem')).toHaveText([
+      `10:00–12:00 ${a.name} (Prelims), ${mapped}`,
+      `11:00–13:00 ${c.name}, ${plain}`,
+    ]);
+    await page.clock.runFor(60_000);
+    await expect(now.getByRole('listitem')).toHaveText([`11:00–13:00 ${c.name}, ${plain}`]);
+  });
+
   test('a moved session shows in its new place on the next visit', async ({ page }) => {
     const [, b] = events as [SeededEvent, SeededEvent];
     const moving = created.sessions[3]!;
