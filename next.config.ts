@@ -45,6 +45,7 @@ const publicContentPaths = [
   '/team',
   '/sponsers',
   '/pronite',
+  '/schedule',
   '/sitemap.xml',
 ];
 /** Pages about one person (their profile, the console): never kept by a shared cache. */

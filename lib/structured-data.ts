@@ -1,6 +1,7 @@
 import { formatDecimal } from '@/lib/money';
 import type { FestivalEvent } from '@/lib/content-types';
 import { festival, festivalTitle } from '@/lib/festival';
+import { festivalOffset, localInputValue, sessionTitle, type TimetableSession } from '@/lib/timetable';
 
 /**
  * schema.org descriptions for search engines: the festival as an Event with its place and dates, the
@@ -47,6 +48,33 @@ export function festivalJsonLd(siteUrl: string) {
     image: [`${siteUrl}/opengraph-image`],
     url: siteUrl,
     organizer: organizerJsonLd(siteUrl),
+  };
+}
+
+/** An instant as an ISO date-time in India's offset: "2027-02-20T10:00:00+05:30". */
+export function indiaDateTime(t: string | Date): string {
+  // India's offset is whole minutes, so the seconds read the same in UTC.
+  const seconds = String(new Date(t).getUTCSeconds()).padStart(2, '0');
+  return `${localInputValue(t)}:${seconds}${festivalOffset}`;
+}
+
+/**
+ * The schedule page: the festival with one subEvent per session (its round in the name), each at its
+ * venue on the festival's grounds.
+ */
+export function scheduleJsonLd(sessions: readonly TimetableSession[], siteUrl: string) {
+  return {
+    ...festivalJsonLd(siteUrl),
+    url: `${siteUrl}/schedule`,
+    subEvent: sessions.map((s) => ({
+      '@type': 'Event',
+      name: sessionTitle(s),
+      startDate: indiaDateTime(s.startsAt),
+      endDate: indiaDateTime(s.endsAt),
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { ...place(), name: `${s.venueName}, ${festival.venue.name}` },
+    })),
   };
 }
 

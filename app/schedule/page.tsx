@@ -1,5 +1,20 @@
 import type { Metadata } from 'next';
+import { DayTable, sessionRow, type ScheduleRow } from '@/components/schedule/day-table';
+import { todayFirstCss, todayScript, toLiveSessions } from '@/components/schedule/live-schedule';
+import { NowAndNext } from '@/components/schedule/now-and-next';
+import { JsonLd } from '@/components/seo/json-ld';
 import { festival } from '@/lib/festival';
+import { cachedTimetable } from '@/lib/server/content-cache';
+import { env } from '@/lib/server/env';
+import { scheduleJsonLd } from '@/lib/structured-data';
+import { byTime, festivalDayOf, festivalDays, type TimetableSession } from '@/lib/timetable';
+
+/*
+ * Cached like the other public pages: rendered on the first visit after a build or a change of the events
+ * or sessions (tag content:events), then served from the cache. Nothing on it depends on the time of the
+ * visit: which day is today and what is on now are worked out in the browser (components/schedule).
+ */
+export const revalidate = false;
 
 export const metadata: Metadata = {
   title: 'Schedule',
@@ -8,49 +23,56 @@ export const metadata: Metadata = {
 };
 
 /** SPEC.md part 2: the schedule holds placeholder rows until the real timetable is published. */
-const placeholderRows = Array.from({ length: 4 }, () => ({
+const placeholderRows: ScheduleRow[] = Array.from({ length: 4 }, (_, i) => ({
+  key: i,
   event: 'battledrome',
   time: 'full day',
   venue: 'your location',
 }));
-const days = ['Day 1', 'Day 2', 'Day 3', 'Day 4'];
 
-export default function SchedulePage() {
+/** The id of the schedule's <main>, which carries today's day number during the festival. */
+const scheduleId = 'schedule';
+
+/** Each festival day's sessions, in time order. */
+function sessionsByDay(sessions: readonly TimetableSession[]): Map<number, TimetableSession[]> {
+  const byDay = new Map<number, TimetableSession[]>();
+  for (const session of byTime(sessions)) {
+    const day = festivalDayOf(session.startsAt)?.number;
+    if (day !== undefined) byDay.set(day, [...(byDay.get(day) ?? []), session]);
+  }
+  return byDay;
+}
+
+export default async function SchedulePage() {
+  const sessions = await cachedTimetable();
+  const published = sessions.length > 0;
+  const byDay = sessionsByDay(sessions);
   return (
-    <main className="mx-auto max-w-4xl px-4 pb-24 pt-24">
+    <main
+      id={scheduleId}
+      className="group mx-auto max-w-4xl px-4 pb-24 pt-24"
+      // The today script below sets data-today on this element before React hydrates it.
+      suppressHydrationWarning
+    >
       <h1 className="text-center font-display text-5xl tracking-widest text-gold">Schedule</h1>
-      {days.map((day) => (
-        <section key={day} className="mt-12">
-          <h2 className="font-display text-3xl text-parchment">{day}</h2>
-          <div className="mt-4 overflow-x-auto rounded-xl border border-gold/30">
-            <table className="w-full min-w-[28rem] text-left">
-              <caption className="sr-only">{day} schedule</caption>
-              <thead className="bg-gold/15 font-display text-sm tracking-widest text-gold">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    EVENT
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    TIME
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    VENUE
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {placeholderRows.map((row, i) => (
-                  <tr key={i} className="border-t border-white/10">
-                    <td className="px-4 py-3">{row.event}</td>
-                    <td className="px-4 py-3">{row.time}</td>
-                    <td className="px-4 py-3">{row.venue}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ))}
+      {published ? (
+        <>
+          <script dangerouslySetInnerHTML={{ __html: todayScript() }} />
+          <style>{todayFirstCss()}</style>
+          <NowAndNext sessions={toLiveSessions(sessions)} scheduleId={scheduleId} />
+        </>
+      ) : null}
+      <div className="flex flex-col">
+        {festivalDays.map((day) => (
+          <DayTable
+            key={day.number}
+            day={day.number}
+            label={day.label}
+            rows={published ? (byDay.get(day.number) ?? []).map(sessionRow) : placeholderRows}
+          />
+        ))}
+      </div>
+      {published ? <JsonLd data={scheduleJsonLd(sessions, env().SITE_URL)} /> : null}
     </main>
   );
 }

@@ -1,7 +1,9 @@
 import Image from 'next/image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
+import type { TimetableSession } from '@/lib/timetable';
 import { EventDescription } from './event-description';
+import { EventSessions } from './event-sessions';
 import { RegisterLink } from './register-link';
 
 export const closedNote = 'This event is not taking any registrations currently';
@@ -16,12 +18,15 @@ export function EventCard({
   position,
   eager,
   first = false,
+  sessions = [],
 }: {
   event: FestivalEvent;
   position: number;
   eager: boolean;
   /** The first card's picture is the largest thing on a phone's first screen: fetched first of all. */
   first?: boolean;
+  /** The event's sessions in time order (none until the timetable is published). */
+  sessions?: TimetableSession[];
 }) {
   const open = takesRegistrations(event);
   return (
@@ -40,6 +45,7 @@ export function EventCard({
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="font-display text-xl text-parchment">{event.name}</h2>
         <EventDescription text={event.description} className="flex-1 text-base text-parchment/85" />
+        <EventSessions eventName={event.name} sessions={sessions} />
         {open ? (
           <RegisterLink position={position} eventId={event.id} eventName={event.name} />
         ) : hasLink(event.description) ? null : (

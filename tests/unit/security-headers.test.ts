@@ -41,7 +41,15 @@ describe('next.config.ts security headers', () => {
 
 describe('next.config.ts cache headers', () => {
   it('lets a CDN keep public content pages briefly', async () => {
-    for (const path of ['/event', '/event/3', '/team', '/sponsers', '/pronite', '/sitemap.xml']) {
+    for (const path of [
+      '/event',
+      '/event/3',
+      '/team',
+      '/sponsers',
+      '/pronite',
+      '/schedule',
+      '/sitemap.xml',
+    ]) {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBe(
         'public, s-maxage=10, stale-while-revalidate=60',
       );

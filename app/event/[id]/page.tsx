@@ -4,9 +4,10 @@ import { notFound } from 'next/navigation';
 import { EventCard } from '@/components/events/event-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { BackButton } from '@/components/ui/back-button';
-import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
+import { cachedCategories, cachedEventsByCategory, cachedTimetable } from '@/lib/server/content-cache';
 import { env } from '@/lib/server/env';
 import { eventJsonLd } from '@/lib/structured-data';
+import type { TimetableSession } from '@/lib/timetable';
 
 /*
  * Cached whole, like /event: each N is rendered on its first visit after a build or a change of the events
@@ -43,7 +44,10 @@ export default async function CategoryEventsPage({ params }: Props) {
   const { id } = await params;
   const category = await categoryAt(id);
   if (!category) notFound();
-  const events = await cachedEventsByCategory(category.id);
+  const [events, timetable] = await Promise.all([cachedEventsByCategory(category.id), cachedTimetable()]);
+  // The timetable is in time order, so each event's list is too.
+  const sessionsOf = new Map<number, TimetableSession[]>();
+  for (const s of timetable) sessionsOf.set(s.eventId, [...(sessionsOf.get(s.eventId) ?? []), s]);
   const siteUrl = env().SITE_URL;
   const pageUrl = `${siteUrl}/event/${id}`;
   return (
@@ -74,6 +78,7 @@ export default async function CategoryEventsPage({ params }: Props) {
               position={Number(id)}
               eager={index < 3}
               first={index === 0}
+              sessions={sessionsOf.get(event.id)}
             />
           ))}
         </div>
