@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { GET as accommodationOptions } from '@/app/api/admin/accommodation-option/route';
+import { POST as createMerchandise } from '@/app/api/admin/merchandise/route';
 import { GET as exportRegistrations } from '@/app/api/admin/export/registrations.csv/route';
 import { POST as refund } from '@/app/api/admin/payments/[id]/refund/route';
 import { GET as registrationsList } from '@/app/api/admin/registrations/route';
@@ -44,6 +45,8 @@ const badBodies = [
   JSON.stringify({ email: 'a'.repeat(10_000) + '@x.co', password: 'p'.repeat(10_000) }),
   // NUL characters, which PostgreSQL refuses in text, in values and in a key.
   '{"email": "a\\u0000@x.co", "first_name": "\\u0000", "emails": ["\\u0000"], "cart": [{"size\\u0000": 1}]}',
+  // Half a character (lone UTF-16 surrogates, which JSON escapes can carry): PGlite cannot encode them.
+  '{"email": "a\\ud800@x.co", "first_name": "\\udc38", "emails": ["\\uda56"], "cart": [{"size\\ud800": 1}]}',
   // Dates that do not exist, and more than 64 KB.
   '{"DOB": "2001-02-29", "startsAt": "2027-02-30T10:00"}',
   JSON.stringify({ first_name: 'a'.repeat(70_000) }),
@@ -84,6 +87,35 @@ describeEachDatabase('malformed input', (current) => {
       }
     });
   }
+
+  it('refuses half a character in a console write with a 400 naming the field, never a 500', async () => {
+    // Found by the fuzzing test: a merchandise name holding a lone surrogate reached PGlite, which could
+    // not encode it (a 500). A whole character outside the BMP (a surrogate pair) is text like any other.
+    const organiser = (await quickUser(current().db, { role: 'organiser' })).token;
+    const product = (name: string) => ({
+      name,
+      description: 'A shirt',
+      price: 499,
+      image1Url: '/images/a.png',
+      image2Url: '/images/b.png',
+    });
+    const refused = await call(createMerchandise, {
+      token: organiser,
+      rawBody: JSON.stringify(product('x')).replace('"x"', '"\\uda56\\u202e\\udc38x"'),
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Text must be valid Unicode: it holds half of a character (a lone surrogate).',
+        errors: { name: 'Text must be valid Unicode: it holds half of a character (a lone surrogate).' },
+      },
+    });
+    const accepted = await call(createMerchandise, {
+      token: organiser,
+      body: product('Dragon tee \u{1F409}'),
+    });
+    expect(accepted.status).toBe(201);
+  });
 
   it('answers malformed ids in URLs with a 4xx', async () => {
     for (const id of ['abc', '-1', '0', '1.5', '99999999999', "1' or '1'='1"]) {

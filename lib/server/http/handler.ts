@@ -146,6 +146,7 @@ export const bodyMessages = {
   notJson: 'The request body must be sent as JSON (Content-Type: application/json).',
   invalidJson: 'The request body must be valid JSON.',
   nul: 'Text may not contain a NUL character.',
+  loneSurrogate: 'Text must be valid Unicode: it holds half of a character (a lone surrogate).',
   tooDeep: 'The request is nested too deeply.',
   otherSite: 'This request came from another site and was refused.',
 } as const;
@@ -202,15 +203,16 @@ async function readJson(request: Request): Promise<unknown> {
 const maxNesting = 32;
 
 /**
- * A 400 naming the first field (or key) that holds a NUL character: PostgreSQL refuses it in text, and no
- * form has a reason to send one. Checked here for every body, query string and path parameter, so no
- * schema can forget it.
+ * A 400 naming the first field (or key) that holds a NUL character or half a character (a lone UTF-16
+ * surrogate, which JSON's \ud800 escapes can carry): PostgreSQL refuses both in text, and no form has a
+ * reason to send either. Checked here for every body, query string and path parameter, so no schema can
+ * forget it.
  */
 function refuseNul(value: unknown, path: (string | number)[]): void {
   // No form nests more than a few levels; a body of thousands (60 KB of "[[[[") would overflow the stack.
   if (path.length > maxNesting) throw new AppError('invalid_input', bodyMessages.tooDeep);
   if (typeof value === 'string') {
-    if (value.includes('\0')) nulError(path);
+    checkText(value, path);
     return;
   }
   if (Array.isArray(value)) {
@@ -219,7 +221,7 @@ function refuseNul(value: unknown, path: (string | number)[]): void {
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\0')) nulError(path);
+      checkText(key, path);
       refuseNul(item, [...path, key]);
     }
   }
@@ -228,6 +230,18 @@ function refuseNul(value: unknown, path: (string | number)[]): void {
 /** For bodies read outside apiRoute's parsing (the webhook's signed text, the sandbox): the same rule. */
 export function assertNoNul(value: unknown): void {
   refuseNul(value, []);
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function checkText(value: string, path: (string | number)[]): void {
+  if (value.includes('\0')) nulError(path);
+  if (loneSurrogate.test(value)) {
+    const key = path.length > 0 ? path.join('.') : '_';
+    throw new AppError('invalid_input', bodyMessages.loneSurrogate, {
+      fieldErrors: { [key]: bodyMessages.loneSurrogate },
+    });
+  }
 }
 
 function nulError(path: (string | number)[]): never {
