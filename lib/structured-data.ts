@@ -1,7 +1,13 @@
 import { formatDecimal } from '@/lib/money';
 import type { FestivalEvent } from '@/lib/content-types';
 import { festival, festivalTitle } from '@/lib/festival';
-import { festivalOffset, localInputValue, sessionTitle, type TimetableSession } from '@/lib/timetable';
+import {
+  byTime,
+  festivalOffset,
+  localInputValue,
+  sessionTitle,
+  type TimetableSession,
+} from '@/lib/timetable';
 
 /**
  * schema.org descriptions for search engines: the festival as an Event with its place and dates, the
@@ -58,37 +64,57 @@ export function indiaDateTime(t: string | Date): string {
   return `${localInputValue(t)}:${seconds}${festivalOffset}`;
 }
 
-/**
- * The schedule page: the festival with one subEvent per session (its round in the name), each at its
- * venue on the festival's grounds.
- */
+/** One session as a schema.org Event: its round in the name, at its venue on the festival's grounds. */
+function sessionJsonLd(s: TimetableSession) {
+  return {
+    '@type': 'Event',
+    name: sessionTitle(s),
+    startDate: indiaDateTime(s.startsAt),
+    endDate: indiaDateTime(s.endsAt),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: { ...place(), name: `${s.venueName}, ${festival.venue.name}` },
+  };
+}
+
+/** The schedule page: the festival with one subEvent per session. */
 export function scheduleJsonLd(sessions: readonly TimetableSession[], siteUrl: string) {
   return {
     ...festivalJsonLd(siteUrl),
     url: `${siteUrl}/schedule`,
-    subEvent: sessions.map((s) => ({
-      '@type': 'Event',
-      name: sessionTitle(s),
-      startDate: indiaDateTime(s.startsAt),
-      endDate: indiaDateTime(s.endsAt),
-      eventStatus: 'https://schema.org/EventScheduled',
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { ...place(), name: `${s.venueName}, ${festival.venue.name}` },
-    })),
+    subEvent: sessions.map(sessionJsonLd),
   };
 }
 
-export function eventJsonLd(event: FestivalEvent, pageUrl: string, siteUrl: string) {
-  const start = event.startsAt ?? `${festival.startDate}T09:00:00+05:30`;
+/**
+ * One event on its category page. With a timetable its dates and place are its sessions' (from the first
+ * start to the last end, each session a subEvent); without one, the event's own start and venue if set.
+ */
+export function eventJsonLd(
+  event: FestivalEvent,
+  pageUrl: string,
+  siteUrl: string,
+  sessions: readonly TimetableSession[] = [],
+) {
+  const ordered = byTime(sessions);
+  const first = ordered[0];
+  const when = first
+    ? {
+        startDate: indiaDateTime(first.startsAt),
+        endDate: indiaDateTime(ordered.reduce((end, s) => (s.endsAt > end ? s.endsAt : end), first.endsAt)),
+      }
+    : { startDate: event.startsAt ?? `${festival.startDate}T09:00:00+05:30` };
+  const venue = first?.venueName ?? event.venue;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.name,
     description: event.description,
-    startDate: start,
+    ...when,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: event.venue ? { ...place(), name: `${event.venue}, ${festival.venue.name}` } : place(),
+    location: venue ? { ...place(), name: `${venue}, ${festival.venue.name}` } : place(),
+    ...(ordered.length > 1 ? { subEvent: ordered.map(sessionJsonLd) } : {}),
     image: [`${siteUrl}${event.image_url}`],
     url: pageUrl,
     superEvent: { '@type': 'Festival', name: festivalTitle, url: siteUrl },

@@ -10,7 +10,8 @@ import {
   toLiveSessions,
   type LiveSession,
 } from '@/components/schedule/live-schedule';
-import { indiaDateTime, scheduleJsonLd } from '@/lib/structured-data';
+import type { FestivalEvent } from '@/lib/content-types';
+import { eventJsonLd, indiaDateTime, scheduleJsonLd } from '@/lib/structured-data';
 import {
   byTime,
   clockTime,
@@ -308,5 +309,51 @@ describe('the schedule’s structured data', () => {
       name: 'Arena, Aetherfest Grounds, University Campus',
       address: { addressLocality: 'Gandhinagar', addressCountry: 'IN' },
     });
+  });
+
+  it('dates an event card’s event by its sessions: first start to last end, each a subEvent', () => {
+    const event = {
+      id: 7,
+      categoryId: 1,
+      name: 'Robo Wars',
+      image_url: '/images/robo.png',
+      description: 'Robots fight.',
+      isRegistrationOpen: true,
+      instituteFeeWaived: false,
+      rule_book_pdf_url: null,
+      poc1_name: 'A',
+      poc1_phone_no: '+91 90000 00000',
+      poc2_name: null,
+      poc2_phone_no: null,
+      venue: 'Old venue',
+      startsAt: '2027-02-20T03:30:00.000Z',
+      participations: [],
+    } as unknown as FestivalEvent;
+    const prelims = session(1, '2027-02-20T10:00', '2027-02-20T12:00', {
+      eventId: 7,
+      eventName: 'Robo Wars',
+      roundName: 'Prelims',
+      venueName: 'Lab 1',
+    });
+    const finals = session(2, '2027-02-22T15:00', '2027-02-22T17:30', {
+      eventId: 7,
+      eventName: 'Robo Wars',
+      roundName: 'Finals',
+      venueName: 'Arena',
+    });
+    const data = eventJsonLd(event, 'https://x/event/1', 'https://x', [finals, prelims]);
+    expect(data).toMatchObject({
+      startDate: '2027-02-20T10:00:00+05:30',
+      endDate: '2027-02-22T17:30:00+05:30',
+      location: { name: 'Lab 1, Aetherfest Grounds, University Campus' },
+    });
+    expect(data.subEvent?.map((e) => e.name)).toEqual(['Robo Wars (Prelims)', 'Robo Wars (Finals)']);
+    // Without a timetable the event's own start and venue stand in, and there is no subEvent.
+    const alone = eventJsonLd(event, 'https://x/event/1', 'https://x');
+    expect(alone).toMatchObject({
+      startDate: '2027-02-20T03:30:00.000Z',
+      location: { name: 'Old venue, Aetherfest Grounds, University Campus' },
+    });
+    expect(alone).not.toHaveProperty('subEvent');
   });
 });

@@ -84,7 +84,7 @@ export default async function CategoryEventsPage({ params }: Props) {
         </div>
       )}
       {events.map((event) => (
-        <JsonLd key={event.id} data={eventJsonLd(event, pageUrl, siteUrl)} />
+        <JsonLd key={event.id} data={eventJsonLd(event, pageUrl, siteUrl, sessionsOf.get(event.id))} />
       ))}
     </main>
   );
