@@ -48,10 +48,11 @@ self.addEventListener('fetch', (event) => {
 
 /** The page was shown before this worker existed: fetch it again, with the assets its HTML names. */
 async function precacheProfile() {
+  // The cache is made here, at install, and only here: later writes go only into a cache that exists.
+  const cache = await caches.open(cacheName);
   const response = await fetch(profilePath);
   if (!isProfilePage(response)) return;
   const html = await response.clone().text();
-  const cache = await caches.open(cacheName);
   await cache.put(profilePath, response);
   // Script and preload tags, and the fonts of the inlined stylesheet.
   const assets = new Set(html.match(/\/_next\/static\/[^"'()\s\\]+\.(?:js|css|woff2?)/g) ?? []);
@@ -61,7 +62,8 @@ async function precacheProfile() {
 async function networkFirst(event) {
   try {
     const response = await fetch(event.request);
-    if (isProfilePage(response)) {
+    // Only into a cache that still exists (see cacheFirst): logout may have deleted it meanwhile.
+    if (isProfilePage(response) && (await caches.has(cacheName))) {
       const copy = response.clone();
       event.waitUntil(caches.open(cacheName).then((cache) => cache.put(profilePath, copy)));
     }

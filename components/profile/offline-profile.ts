@@ -16,13 +16,29 @@ export function keepProfileOffline(): void {
   });
 }
 
+/** Resolves once a worker being installed has finished installing (or failed), or after `ms`. */
+function installed(worker: ServiceWorker | null | undefined, ms = 3000): Promise<void> {
+  if (!worker || worker.state !== 'installing') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installing') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
  * Logout: the worker is removed and every cache of this origin deleted (the worker's are the only ones),
- * so the next person on a shared phone finds no offline copy of anything.
+ * so the next person on a shared phone finds no offline copy of anything. A worker still installing (a
+ * pass shown moments before logging out) is let finish first: its install makes the offline copy, and
+ * would otherwise make it again just after the caches were deleted.
  */
 export async function forgetOfflineProfile(): Promise<void> {
   if ('serviceWorker' in navigator) {
     const registration = await navigator.serviceWorker.getRegistration(workerScope);
+    await installed(registration?.installing);
     await registration?.unregister();
   }
   if ('caches' in window) {
