@@ -1,6 +1,5 @@
 import 'server-only';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { contentChanged, contentTags } from '@/lib/server/content-cache';
 import type { Db, Tx } from '@/lib/server/db';
 import { events, participationOptions, stockHolds } from '@/lib/server/db/schema';
 import { expireSharedCacheTags } from '@/lib/server/db/shared-cache';
@@ -81,7 +80,11 @@ export async function takePlace(tx: Tx, input: { optionId: number; orderId: stri
       )
       .limit(1);
     if (hold) {
-      await convertHolds(tx, input.orderId, new Map([[input.optionId, await optionLabel(tx, input.optionId)]]));
+      await convertHolds(
+        tx,
+        input.orderId,
+        new Map([[input.optionId, await optionLabel(tx, input.optionId)]]),
+      );
       return;
     }
   }
@@ -96,7 +99,10 @@ export async function takePlace(tx: Tx, input: { optionId: number; orderId: stri
  * back, a limit raised), in the transaction that freed it. Nothing listens yet: waiting lists will make
  * their offers from here.
  */
-export async function placeFreed(_tx: Tx, _optionId: number): Promise<void> {}
+export async function placeFreed(tx: Tx, optionId: number): Promise<void> {
+  void tx; // the waiting list's offer will be written in this transaction
+  logger.debug({ optionId }, 'a place was freed');
+}
 
 /** Announces the places among released holds that were still held (an expired hold had freed its own). */
 export async function placesReleased(tx: Tx, released: ReleasedHold[]): Promise<void> {
@@ -134,6 +140,8 @@ export async function placesChanged(db: Db, optionIds: number[]): Promise<void> 
       .where(and(inArray(participationOptions.id, optionIds), isNotNull(participationOptions.placeLimit)))
       .limit(1);
     if (!limited) return;
+    // Loaded when needed: settling payments imports this module, and must not load Next's page cache.
+    const { contentChanged, contentTags } = await import('@/lib/server/content-cache');
     try {
       contentChanged(contentTags.events);
     } catch {

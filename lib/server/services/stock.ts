@@ -193,10 +193,14 @@ export const unitsLeftColumn = {
   accommodation_option: (forUserId?: string) =>
     sql<number>`(${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${openHolds('accommodation_option', sql`${accommodationOptions.id}`, forUserId)})::int`,
   participation_option: (forUserId?: string) =>
-    sql<
-      number | null
-    >`greatest(${participationOptions.placeLimit} - ${confirmedRegistrations(sql`${participationOptions.id}`)} - ${openHolds('participation_option', sql`${participationOptions.id}`, forUserId)}, 0)::int`,
+    sql<number | null>`(case when ${participationOptions.placeLimit} is null then null
+      else greatest(${participationOptions.placeLimit} - ${confirmedRegistrations(sql`${participationOptions.id}`)} - ${openHolds('participation_option', sql`${participationOptions.id}`, forUserId)}, 0) end)::int`,
 } satisfies Record<StockKind, (forUserId?: string) => SQL<number | null>>;
+
+/** Places an option has given or holds now (confirmed registrations plus open holds), for a select from it. */
+export function placesTakenColumn(): SQL<number> {
+  return sql<number>`(${confirmedRegistrations(sql`${participationOptions.id}`)} + ${openHolds('participation_option', sql`${participationOptions.id}`)})::int`;
+}
 
 /** Refuses `quantity` units of an item when only `left` are: sold out (full), or how many are left. */
 export function assertUnitsLeft(left: number, quantity: number, label: string, kind?: StockKind): void {
