@@ -197,6 +197,38 @@ describeEachDatabase('limited places of participation options', (current) => {
       expect(await liveRegistrations(db(), event.id)).toHaveLength(1);
     });
 
+    it('paid teams converting their holds while free teams register at once: never over the limit', async () => {
+      // Institute students register free for this event; everyone else pays, holding a place meanwhile.
+      const { event, option } = await createTestEvent(db(), {
+        price: 150,
+        min: 1,
+        max: 1,
+        instituteFeeWaived: true,
+      });
+      await db()
+        .update(participationOptions)
+        .set({ placeLimit: 3 })
+        .where(eq(participationOptions.id, option.id));
+      const payers = [await quickUser(db()), await quickUser(db())];
+      const orders = await Promise.all(payers.map((p) => order(p, event.id, option.id, 150)));
+      expect(orders.map((o) => o.status)).toEqual([200, 200]);
+      const payments = await Promise.all(orders.map((o) => sandboxPay(o.body.data.order.id)));
+      const stamp = Date.now();
+      const students = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => quickUser(db(), { email: `student${i}.${stamp}@daiict.ac.in` })),
+      );
+      const answers = await Promise.all([
+        ...payers.map((p, i) => confirmPaid(p, event.id, option.id, payments[i]!)),
+        ...students.map((s) => registerFree(s, event.id, option.id)),
+      ]);
+      // Both holders keep their places; one student gets the third, the others are told it is full.
+      expect(answers.slice(0, 2).map((a) => a.status)).toEqual([201, 201]);
+      expect(answers.slice(2).filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.slice(2).filter((a) => a.status === 409)).toHaveLength(9);
+      expect(await liveRegistrations(db(), event.id)).toHaveLength(3);
+      expect(await placesLeft(event.id)).toBe(0);
+    });
+
     it('gives the place of a registration the organisers refund to the next team', async () => {
       const { event, option } = await soloOption(150, 1);
       const [first, second] = [await quickUser(db()), await quickUser(db())];

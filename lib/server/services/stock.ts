@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';
 import {
@@ -69,7 +69,8 @@ function confirmedRegistrations(optionId: SQL | number): SQL {
 }
 
 /**
- * Locks an item's row and answers its total (null: unlimited) and units already sold or booked.
+ * Locks an item's row and answers its total (null: unlimited) and units already sold or booked. A
+ * participation option has no counter: its `taken` is 0 here, and lockedUnitsLeft counts it.
  */
 async function lockItem(
   tx: Tx,
@@ -82,14 +83,7 @@ async function lockItem(
       .from(participationOptions)
       .where(eq(participationOptions.id, itemId))
       .for('update');
-    if (!row) return null;
-    // Counted in a statement of its own, after the lock was granted: a count read by the locking statement
-    // would come from before the wait, and miss the registrations committed meanwhile.
-    const [taken] = await tx
-      .select({ n: count() })
-      .from(registrations)
-      .where(and(eq(registrations.participationId, itemId), eq(registrations.status, 'confirmed')));
-    return { total: row.total, taken: Number(taken?.n ?? 0), enabled: true };
+    return row ? { total: row.total, taken: 0, enabled: true } : null;
   }
   if (kind === 'merchandise_variant') {
     const [row] = await tx
@@ -245,6 +239,22 @@ export async function lockedUnitsLeft(
   const item = await lockItem(tx, kind, itemId);
   if (!item) throw new AppError('gone', 'This item no longer exists.');
   if (item.total === null) return null;
+  if (kind === 'participation_option') {
+    // Registrations and holds in one statement (one snapshot), after the lock was granted: a payment
+    // converting its active hold needs no lock on the option and commits its registration and the
+    // conversion together, so two statements could see neither, the hold converted and the registration not
+    // yet counted. A statement that had waited for the lock would count from before the wait.
+    const others = exceptOrderId ? sql`and ${stockHolds.paymentOrderId} <> ${exceptOrderId}::uuid` : sql``;
+    const [row] = await queryRows<{ taken: number }>(
+      tx,
+      sql`select (${confirmedRegistrations(itemId)} + (select coalesce(sum(${stockHolds.quantity}), 0)
+        from ${stockHolds}
+        where ${stockHolds.kind} = 'participation_option' and ${stockHolds.itemId} = ${itemId}
+          and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
+          and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz ${others}))::int as taken`,
+    );
+    return item.total - Number(row?.taken ?? 0);
+  }
   const held = (await heldUnits(tx, kind, [itemId], exceptOrderId)).get(itemId) ?? 0;
   return item.total - item.taken - held;
 }
