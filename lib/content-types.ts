@@ -15,6 +15,11 @@ export interface ParticipationOption {
   price: number;
   min_range: number;
   max_range: number;
+  /**
+   * Registrations (teams) the option still takes: its limit less confirmed registrations and places held
+   * for payments in progress; null when unlimited. An addition to the spec's shape.
+   */
+  places_left: number | null;
 }
 
 export interface FestivalEvent {

@@ -1,4 +1,5 @@
 import type { ParticipationOption } from '@/lib/content-types';
+import { isFull } from '@/lib/places';
 
 /**
  * The team being put together on the registration form, free of React: which option, the teammates'
@@ -42,7 +43,8 @@ export function chooseOption(draft: TeamDraft, option: ParticipationOption): Tea
 /** The starting draft: an event with a single option has it chosen already. */
 export function initialDraft(options: readonly ParticipationOption[]): TeamDraft {
   const empty: TeamDraft = { optionId: null, teammates: [], teamName: '' };
-  return options.length === 1 && options[0] ? chooseOption(empty, options[0]) : empty;
+  // A full option cannot be chosen, not even the only one.
+  return options.length === 1 && options[0] && !isFull(options[0]) ? chooseOption(empty, options[0]) : empty;
 }
 
 /** Teammates may be added while the whole team (teammates plus leader) is below max_range. */

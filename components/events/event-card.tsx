@@ -3,6 +3,7 @@ import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
 import type { TimetableSession } from '@/lib/timetable';
 import { EventDescription } from './event-description';
+import { EventPlaces } from './event-places';
 import { EventSessions } from './event-sessions';
 import { RegisterLink } from './register-link';
 
@@ -46,6 +47,7 @@ export function EventCard({
         <h2 className="font-display text-xl text-parchment">{event.name}</h2>
         <EventDescription text={event.description} className="flex-1 text-base text-parchment/85" />
         <EventSessions eventName={event.name} sessions={sessions} />
+        {open ? <EventPlaces eventName={event.name} options={event.participations} /> : null}
         {open ? (
           <RegisterLink position={position} eventId={event.id} eventName={event.name} />
         ) : hasLink(event.description) ? null : (

@@ -75,6 +75,15 @@ export const participationOptionSchema = z
     price: wholeNumber('Price', 0, 1_000_000),
     minRange: wholeNumber('Smallest team', 1, 50),
     maxRange: wholeNumber('Largest team', 1, 50),
+    /**
+     * Registrations (teams) the option takes; '' or null is unlimited. Omitted on a change, an existing
+     * option keeps its limit (a new one is unlimited). May be set below the places already taken: nobody
+     * is removed, the option is simply full (docs/console-events.md).
+     */
+    placeLimit: emptyAsNone(
+      z.union([z.string(), z.number()], 'Place limit must be a whole number, or empty for no limit.'),
+      wholeNumber('Place limit', 1, 100_000),
+    ),
   })
   .refine((o) => o.maxRange >= o.minRange, {
     message: 'Largest team must be at least the smallest team.',
@@ -169,6 +178,10 @@ export interface AdminParticipationOption {
   position: number;
   /** Registrations made with this option (cancelled ones too: they still point at it). */
   registrationCount: number;
+  /** Null: unlimited. */
+  placeLimit: number | null;
+  /** Places taken now: confirmed registrations plus places held for payments in progress. */
+  placesTaken: number;
 }
 
 export interface AdminEvent {

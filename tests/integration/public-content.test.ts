@@ -52,8 +52,10 @@ describeEachDatabase('public content reads', (current) => {
             'max_range',
             'min_range',
             'participation_name',
+            'places_left',
             'price',
           ]);
+          expect(option.places_left).toBeNull(); // the seeded options are unlimited
         }
       }
     }

@@ -229,7 +229,14 @@ describe('once Checkout is open', () => {
 });
 
 describe('the event fee plan', () => {
-  const option = { id: 7, participation_name: 'Team', price: 150, min_range: 2, max_range: 4 };
+  const option = {
+    id: 7,
+    participation_name: 'Team',
+    price: 150,
+    min_range: 2,
+    max_range: 4,
+    places_left: null,
+  };
   const event = { id: 3, name: 'Quidditch', participations: [option] } as unknown as FestivalEvent;
   const submission = { option, emails: ['harry@example.com', 'ron@example.com'], teamName: 'Gryffindor' };
 

@@ -40,8 +40,9 @@ function defaultsFor(categoryId: number, event?: AdminEvent): EventInput {
           price: o.price,
           minRange: o.minRange,
           maxRange: o.maxRange,
+          placeLimit: o.placeLimit ?? '',
         }))
-      : [{ participationName: 'Solo', price: 0, minRange: 1, maxRange: 1 }],
+      : [{ participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: '' }],
   };
 }
 
@@ -74,6 +75,7 @@ export function EventForm({
   // The options' own `id` is data (the server keeps options by it), so the list keys live elsewhere.
   const options = useFieldArray({ control, name: 'participations', keyName: 'fieldKey' });
   const registrationsByOption = new Map(event?.participations.map((o) => [o.id, o.registrationCount]));
+  const takenByOption = new Map(event?.participations.map((o) => [o.id, o.placesTaken]));
 
   const optionErrors = errors.participations;
 
@@ -158,6 +160,7 @@ export function EventForm({
         ) : null}
         {options.fields.map((option, index) => {
           const used = option.id === undefined ? 0 : (registrationsByOption.get(Number(option.id)) ?? 0);
+          const taken = option.id === undefined ? 0 : (takenByOption.get(Number(option.id)) ?? 0);
           const errorsHere = optionErrors?.[index];
           return (
             <div key={option.fieldKey} className="rounded-lg bg-black/30 p-3">
@@ -196,6 +199,15 @@ export function EventForm({
                   error={errorsHere?.maxRange?.message}
                   {...register(`participations.${index}.maxRange`)}
                 />
+                <TextField
+                  label="Place limit"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  hint={`Teams it takes; empty is unlimited.${taken > 0 ? ` ${taken} taken now.` : ''}`}
+                  error={errorsHere?.placeLimit?.message}
+                  {...register(`participations.${index}.placeLimit`)}
+                />
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
                 <ActionButton
@@ -230,7 +242,9 @@ export function EventForm({
         ) : null}
         <button
           type="button"
-          onClick={() => options.append({ participationName: '', price: 0, minRange: 1, maxRange: 1 })}
+          onClick={() =>
+            options.append({ participationName: '', price: 0, minRange: 1, maxRange: 1, placeLimit: '' })
+          }
           className="min-h-11 self-start rounded-full border border-gold/60 px-4 text-gold hover:bg-gold/10"
         >
           Add an option

@@ -53,6 +53,13 @@ export function EventsConsole({ categories }: { categories: AdminCategoryWithEve
               <Badge tone="off">Registration closed</Badge>
             )}
             <Badge tone="muted">{plural(event.registrationCount, 'registration')}</Badge>
+            {event.participations
+              .filter((o) => o.placeLimit !== null)
+              .map((o) => (
+                <Badge key={o.id} tone={o.placesTaken >= o.placeLimit! ? 'off' : 'muted'}>
+                  {`${o.participationName}: ${o.placesTaken} / ${o.placeLimit} places`}
+                </Badge>
+              ))}
           </span>
         ),
         hidden: !event.isVisible,

@@ -21,6 +21,8 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
+import { placeFreed } from '@/lib/server/services/places';
+import { placesTakenColumn } from '@/lib/server/services/stock';
 import { applyOrder, nextPosition, refuseIfReferenced, type OrderedList } from './content-shared';
 
 /*
@@ -126,6 +128,8 @@ async function adminEvents(db: Conn, where: ReturnType<typeof eq> | undefined): 
       minRange: participationOptions.minRange,
       maxRange: participationOptions.maxRange,
       position: participationOptions.position,
+      placeLimit: participationOptions.placeLimit,
+      placesTaken: placesTakenColumn(),
     })
     .from(participationOptions)
     .where(inArray(participationOptions.eventId, ids))
@@ -147,6 +151,8 @@ async function adminEvents(db: Conn, where: ReturnType<typeof eq> | undefined): 
         maxRange: o.maxRange,
         position: o.position,
         registrationCount: optionCounts.get(o.id) ?? 0,
+        placeLimit: o.placeLimit,
+        placesTaken: Number(o.placesTaken),
       }));
     return {
       ...row,
@@ -338,6 +344,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventValues): Pro
             price: o.price,
             minRange: o.minRange,
             maxRange: o.maxRange,
+            placeLimit: o.placeLimit ?? null,
             position,
           })),
         );
@@ -399,11 +406,17 @@ async function replaceOptions(
       minRange: option.minRange,
       maxRange: option.maxRange,
       position,
+      // Omitted: a kept option keeps its limit.
+      ...(option.placeLimit === undefined ? {} : { placeLimit: option.placeLimit }),
     };
     if (option.id === undefined) {
       await tx.insert(participationOptions).values({ eventId: before.id, ...values });
     } else {
       await tx.update(participationOptions).set(values).where(eq(participationOptions.id, option.id));
+      const was = existing.get(option.id)!.placeLimit;
+      const limit = option.placeLimit === undefined ? was : option.placeLimit;
+      // A raised or removed limit frees places (lowering one removes nobody: the option is simply full).
+      if (was !== null && (limit === null || limit > was)) await placeFreed(tx, option.id);
     }
   }
 }

@@ -124,11 +124,17 @@ export const participationOptions = pgTable(
     minRange: integer('min_range').notNull().default(1),
     maxRange: integer('max_range').notNull().default(1),
     position: integer('position').notNull().default(0),
+    /**
+     * How many registrations (teams) the option takes; null is unlimited. Places taken are counted, not
+     * stored: confirmed registrations plus open holds (lib/server/services/places.ts).
+     */
+    placeLimit: integer('place_limit'),
   },
   (t) => [
     index('participation_options_event').on(t.eventId),
     check('participation_price_positive', sql`${t.price} >= 0`),
     check('participation_range', sql`${t.minRange} >= 1 and ${t.maxRange} >= ${t.minRange}`),
+    check('participation_place_limit', sql`${t.placeLimit} is null or ${t.placeLimit} >= 1`),
   ],
 );
 
@@ -363,7 +369,9 @@ export const stockHolds = pgTable(
     paymentOrderId: uuid('payment_order_id')
       .notNull()
       .references(() => paymentOrders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['merchandise_variant', 'accommodation_option'] }).notNull(),
+    kind: text('kind', {
+      enum: ['merchandise_variant', 'accommodation_option', 'participation_option'],
+    }).notNull(),
     itemId: integer('item_id').notNull(),
     quantity: integer('quantity').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -463,6 +471,10 @@ export const registrations = pgTable(
   (t) => [
     uniqueIndex('registrations_payment_order').on(t.paymentOrderId),
     index('registrations_event').on(t.eventId),
+    // The places an option's confirmed registrations take are counted under its lock on every registration.
+    index('registrations_option_confirmed')
+      .on(t.participationId)
+      .where(sql`${t.status} = 'confirmed'`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
+import { placesReleased } from '@/lib/server/services/places';
 import { paymentProvider } from './provider';
 import { isValidPaymentSignature } from './signatures';
 import type { PaymentOrder, PaymentPurpose } from './types';
@@ -98,8 +99,9 @@ export async function createPaymentOrder(
   }
 }
 
+/** Gives back what an order still holds; a place of an option that was still held is announced freed. */
 export async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
-  await tx
+  const released = await tx
     .update(stockHolds)
     .set({ releasedAt: now() })
     .where(
@@ -108,7 +110,9 @@ export async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
         isNull(stockHolds.releasedAt),
         isNull(stockHolds.convertedAt),
       ),
-    );
+    )
+    .returning({ kind: stockHolds.kind, itemId: stockHolds.itemId, expiresAt: stockHolds.expiresAt });
+  await placesReleased(tx, released);
 }
 
 /**

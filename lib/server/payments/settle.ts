@@ -195,6 +195,7 @@ export async function settleOrder(
     throw error;
   }
 
+  await fulfiller.settled?.(db, snapshot);
   if (refundDecided) {
     await completeRefund(db, paymentId).catch((error: unknown) =>
       logger.error({ err: error, orderId, paymentId }, 'refund failed; reconciliation will retry it'),

@@ -1,4 +1,4 @@
-import type { Tx } from '@/lib/server/db';
+import type { Db, Tx } from '@/lib/server/db';
 import type { PendingMail } from '@/lib/server/mail/mail-service';
 import type { paymentOrders } from '@/lib/server/db/schema';
 
@@ -15,9 +15,11 @@ export type PaymentOrder = typeof paymentOrders.$inferSelect;
  * ('conflict' or 'gone') when the purchase can no longer be delivered; the payment is then refunded and
  * the buyer told. `notify` and `notifyRefund` run in that same transaction, after the outcome is written:
  * they add the mails announcing it to `mail`, which sends them once the transaction has committed.
+ * `settled`, when given, runs after that commit, whatever the outcome (e.g. to revalidate pages).
  */
 export interface Fulfiller {
   fulfil(tx: Tx, order: PaymentOrder): Promise<void>;
   notify(tx: Tx, order: PaymentOrder, mail: PendingMail): Promise<void>;
   notifyRefund(tx: Tx, order: PaymentOrder, reason: string, mail: PendingMail): Promise<void>;
+  settled?(db: Db, order: PaymentOrder): Promise<void>;
 }

@@ -18,6 +18,7 @@ import {
   teamGroups,
   teamMembers,
 } from '@/lib/server/db/schema';
+import { unitsLeftColumn } from './stock';
 
 /*
  * Reads of the festival's public content, as plain objects in the API's shapes. Everything is ordered by
@@ -62,6 +63,7 @@ async function withParticipations(
       price: participationOptions.price,
       min_range: participationOptions.minRange,
       max_range: participationOptions.maxRange,
+      places_left: unitsLeftColumn.participation_option(),
     })
     .from(participationOptions)
     .where(
@@ -82,6 +84,7 @@ async function withParticipations(
         price: o.price,
         min_range: o.min_range,
         max_range: o.max_range,
+        places_left: o.places_left === null ? null : Number(o.places_left),
       })),
   }));
 }

@@ -19,6 +19,7 @@ import {
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { leaveTeamUrl } from './event-registration-leave-link';
+import { placesChanged, takePlace } from './places';
 import { mailRecipient } from './recipients';
 import { sessionsOfEvents } from './timetable';
 
@@ -34,8 +35,9 @@ export interface EventOrderItem {
 }
 
 /**
- * Creates a registration with all its members in the caller's transaction. The database's one-live-
- * registration-per-person rule turns a double registration into a 409.
+ * Creates a registration with all its members in the caller's transaction, taking its place of a limited
+ * option first (409 when the option is full; a paid order's hold becomes the place). The database's one-
+ * live-registration-per-person rule turns a double registration into a 409.
  */
 export async function insertRegistration(
   tx: Tx,
@@ -51,6 +53,7 @@ export async function insertRegistration(
 ): Promise<string> {
   const [leader] = input.memberUserIds;
   if (!leader) throw new AppError('invalid_input', 'A registration needs at least one member.');
+  await takePlace(tx, { optionId: input.participationId, orderId: input.paymentOrderId });
   try {
     return await tx.transaction(async (inner) => {
       const [registration] = await inner
@@ -193,6 +196,10 @@ export const eventRegistrationFulfiller: Fulfiller = {
         reason,
       }),
     );
+  },
+  async settled(db, order) {
+    // A lapsed hold converted, or a refund: the places shown may have changed.
+    await placesChanged(db, [(order.item as EventOrderItem).participationId]);
   },
 };
 

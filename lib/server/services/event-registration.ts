@@ -24,6 +24,7 @@ import { PendingMail } from '@/lib/server/mail/mail-service';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
+import { holdPlace, placesChanged } from './places';
 import {
   insertRegistration,
   mailRegistration,
@@ -198,7 +199,16 @@ export async function createEventOrder(
     teamName,
     isDaStudent: team.result.isDAStudent,
   };
-  return createPaymentOrder(db, { purpose: 'event', userId: caller.id, amountPaise, item: { ...item } });
+  // The place is held from the order to the payment, as stock is (lib/server/services/places.ts).
+  const checkout = await createPaymentOrder(db, {
+    purpose: 'event',
+    userId: caller.id,
+    amountPaise,
+    item: { ...item },
+    hold: (tx, orderId) => holdPlace(tx, { orderId, userId: caller.id, optionId: team.option.id }),
+  });
+  await placesChanged(db, [team.option.id]);
+  return checkout;
 }
 
 export const registrationSuccessMessage =
@@ -252,5 +262,6 @@ export async function registerForEvent(
     });
     await mailRegistration(tx, registrationId, mail);
   });
+  await placesChanged(db, [team.option.id]);
   await mail.send(db);
 }

@@ -22,6 +22,7 @@ import { organiserRefundMail } from '@/lib/server/mail/refund-mails';
 import { releaseHolds } from '@/lib/server/payments/orders';
 import type { PaymentOrder } from '@/lib/server/payments/types';
 import { refundPayment } from '@/lib/server/payments/settle';
+import { placeFreed, placesChanged } from './places';
 import { mailRecipient } from './recipients';
 
 /*
@@ -92,8 +93,14 @@ async function cancelPurchase(
       .update(registrations)
       .set({ status: 'cancelled', cancelledAt: at })
       .where(and(eq(registrations.paymentOrderId, order.id), eq(registrations.status, 'confirmed')))
-      .returning({ id: registrations.id, eventId: registrations.eventId });
+      .returning({
+        id: registrations.id,
+        eventId: registrations.eventId,
+        optionId: registrations.participationId,
+      });
     const ids = rows.map((r) => r.id);
+    // A cancelled registration no longer counts against its option's limit: its place is free.
+    for (const optionId of new Set(rows.map((r) => r.optionId))) await placeFreed(tx, optionId);
     if (ids.length > 0) {
       await tx
         .update(registrationMembers)
@@ -235,6 +242,9 @@ export async function refundPaymentOrder(
     return { order, cancelled, what, refundId: finalRefundId };
   });
 
+  if (done.order.purpose === 'event') {
+    await placesChanged(db, [(done.order.item as { participationId: number }).participationId]);
+  }
   try {
     const buyer = await mailRecipient(db, done.order.userId);
     if (buyer) {

@@ -5,7 +5,9 @@ import { queryRows } from '@/lib/server/db/client';
 import {
   accommodationOptions,
   merchandiseVariants,
+  participationOptions,
   paymentOrders,
+  registrations,
   stockHolds,
   users,
 } from '@/lib/server/db/schema';
@@ -13,12 +15,24 @@ import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 
 /*
- * Limited stock: T-shirt sizes and accommodation places. What is left = total - sold - active holds,
- * always computed with the item's row locked, so concurrent buyers queue on the lock and can never
- * take more than exists. A hold is active until it expires, is released, or becomes a sale.
+ * Limited stock: T-shirt sizes, accommodation places and the places of an event's participation option.
+ * What is left = total - sold - active holds, always computed with the item's row locked, so concurrent
+ * buyers queue on the lock and can never take more than exists. A hold is active until it expires, is
+ * released, or becomes a sale.
+ *
+ * A participation option differs in two ways: its total (place_limit) may be null, unlimited, and what is
+ * "sold" is counted, not kept in a counter: its confirmed registrations. So a registration the organisers
+ * cancel or refund frees its place by being cancelled, with no counter to keep right (docs/decisions.md).
  */
 
-export type StockKind = 'merchandise_variant' | 'accommodation_option';
+export type StockKind = 'merchandise_variant' | 'accommodation_option' | 'participation_option';
+
+/** The kinds with a counter that a sale adds to (a participation option's registrations are counted). */
+const purposeOfKind: Record<StockKind, 'merchandise' | 'accommodation' | 'event'> = {
+  merchandise_variant: 'merchandise',
+  accommodation_option: 'accommodation',
+  participation_option: 'event',
+};
 export const holdMinutes = 15;
 
 function activeHold() {
@@ -48,12 +62,29 @@ export async function heldUnits(
   return new Map(rows.map((r) => [r.itemId, Number(r.held)]));
 }
 
-/** Locks an item's row and answers its total and units already sold or booked. */
+/** Confirmed registrations of an option (its id given as SQL or a number): the places it has given. */
+function confirmedRegistrations(optionId: SQL | number): SQL {
+  return sql`(select count(*) from ${registrations}
+    where ${registrations.participationId} = ${optionId} and ${registrations.status} = 'confirmed')`;
+}
+
+/**
+ * Locks an item's row and answers its total (null: unlimited) and units already sold or booked. A
+ * participation option has no counter: its `taken` is 0 here, and lockedUnitsLeft counts it.
+ */
 async function lockItem(
   tx: Tx,
   kind: StockKind,
   itemId: number,
-): Promise<{ total: number; taken: number; enabled: boolean } | null> {
+): Promise<{ total: number | null; taken: number; enabled: boolean } | null> {
+  if (kind === 'participation_option') {
+    const [row] = await tx
+      .select({ total: participationOptions.placeLimit })
+      .from(participationOptions)
+      .where(eq(participationOptions.id, itemId))
+      .for('update');
+    return row ? { total: row.total, taken: 0, enabled: true } : null;
+  }
   if (kind === 'merchandise_variant') {
     const [row] = await tx
       .select({
@@ -87,10 +118,10 @@ async function lockItem(
 export async function replaceAccountHolds(
   tx: Tx,
   input: { userId: string; kind: StockKind; orderId: string },
-): Promise<void> {
+): Promise<ReleasedHold[]> {
   // 'no key update': the order row just inserted holds a key-share lock on this row, which 'update' would wait on.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
-  const purpose = input.kind === 'merchandise_variant' ? 'merchandise' : 'accommodation';
+  const purpose = purposeOfKind[input.kind];
   const earlier = await tx
     .select({ id: paymentOrders.id })
     .from(paymentOrders)
@@ -105,8 +136,8 @@ export async function replaceAccountHolds(
     )
     .orderBy(paymentOrders.id)
     .for('update');
-  if (earlier.length === 0) return;
-  await tx
+  if (earlier.length === 0) return [];
+  return tx
     .update(stockHolds)
     .set({ releasedAt: now() })
     .where(
@@ -119,8 +150,12 @@ export async function replaceAccountHolds(
         isNull(stockHolds.releasedAt),
         isNull(stockHolds.convertedAt),
       ),
-    );
+    )
+    .returning({ kind: stockHolds.kind, itemId: stockHolds.itemId, expiresAt: stockHolds.expiresAt });
 }
+
+/** A hold given back: what it held, and until when (a hold already past it had freed nothing more). */
+export type ReleasedHold = { kind: StockKind; itemId: number; expiresAt: Date };
 
 /** The most T-shirts one order (so one account, see replaceAccountHolds) may hold. */
 export const maxMerchandiseUnitsPerOrder = 10;
@@ -141,20 +176,30 @@ function openHolds(kind: StockKind, itemId: SQL | number, exceptUserId?: string)
 }
 
 /**
- * What is left of a size or a stay option (total, less sold or booked, less open holds), as a column for
- * a select from its table; for a buyer, their own holds count as left. Read without the item's lock it is
- * a glance, good for refusing early when nothing is left; only holdStock's count under the lock decides.
+ * What is left of a size, a stay option or a participation option (total, less sold, booked or registered,
+ * less open holds), as a column for a select from its table; for a buyer, their own holds count as left.
+ * An unlimited participation option has null left. Read without the item's lock it is a glance, good for
+ * showing and for refusing early when nothing is left; only the count under the lock decides.
  */
-export const unitsLeftColumn: Record<StockKind, (forUserId?: string) => SQL<number>> = {
-  merchandise_variant: (forUserId) =>
+export const unitsLeftColumn = {
+  merchandise_variant: (forUserId?: string) =>
     sql<number>`(${merchandiseVariants.stock} - ${merchandiseVariants.sold} - ${openHolds('merchandise_variant', sql`${merchandiseVariants.id}`, forUserId)})::int`,
-  accommodation_option: (forUserId) =>
+  accommodation_option: (forUserId?: string) =>
     sql<number>`(${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${openHolds('accommodation_option', sql`${accommodationOptions.id}`, forUserId)})::int`,
-};
+  participation_option: (forUserId?: string) =>
+    sql<number | null>`(case when ${participationOptions.placeLimit} is null then null
+      else greatest(${participationOptions.placeLimit} - ${confirmedRegistrations(sql`${participationOptions.id}`)} - ${openHolds('participation_option', sql`${participationOptions.id}`, forUserId)}, 0) end)::int`,
+} satisfies Record<StockKind, (forUserId?: string) => SQL<number | null>>;
 
-/** Refuses `quantity` units of an item when only `left` are: sold out, or how many are left. */
-export function assertUnitsLeft(left: number, quantity: number, label: string): void {
+/** Places an option has given or holds now (confirmed registrations plus open holds), for a select from it. */
+export function placesTakenColumn(): SQL<number> {
+  return sql<number>`(${confirmedRegistrations(sql`${participationOptions.id}`)} + ${openHolds('participation_option', sql`${participationOptions.id}`)})::int`;
+}
+
+/** Refuses `quantity` units of an item when only `left` are: sold out (full), or how many are left. */
+export function assertUnitsLeft(left: number, quantity: number, label: string, kind?: StockKind): void {
   if (left >= quantity) return;
+  if (kind === 'participation_option') throw new AppError('conflict', fullMessage(label), { reason: 'full' });
   throw new AppError(
     'conflict',
     left <= 0 ? `${label} is sold out.` : `Only ${left} left of ${label}; please lower the quantity.`,
@@ -162,8 +207,17 @@ export function assertUnitsLeft(left: number, quantity: number, label: string): 
   );
 }
 
+/** The refusal of a registration beyond an option's limit; `label` is "{option} for {event}". */
+export function fullMessage(label: string): string {
+  return `${label} is full.`;
+}
+
 /** What is left of one item as `units_left`, in SQL (for the count under the lock). */
 function unitsLeft(kind: StockKind, itemId: number): SQL {
+  if (kind === 'participation_option') {
+    return sql`select ${unitsLeftColumn.participation_option()} as units_left
+          from ${participationOptions} where ${participationOptions.id} = ${itemId}`;
+  }
   return kind === 'merchandise_variant'
     ? sql`select ${unitsLeftColumn.merchandise_variant()} as units_left
           from ${merchandiseVariants} where ${merchandiseVariants.id} = ${itemId}`
@@ -172,7 +226,42 @@ function unitsLeft(kind: StockKind, itemId: number): SQL {
 }
 
 /**
- * Reserves `quantity` units for an order until the hold expires; refuses when fewer are left.
+ * Locks an item and answers what is left of it, less what other orders than `exceptOrderId` hold; null
+ * for an unlimited participation option. The count is the one that decides: it sees every registration,
+ * sale and hold committed before the lock was granted, and nobody else can add one until the commit.
+ */
+export async function lockedUnitsLeft(
+  tx: Tx,
+  kind: StockKind,
+  itemId: number,
+  exceptOrderId?: string,
+): Promise<number | null> {
+  const item = await lockItem(tx, kind, itemId);
+  if (!item) throw new AppError('gone', 'This item no longer exists.');
+  if (item.total === null) return null;
+  if (kind === 'participation_option') {
+    // Registrations and holds in one statement (one snapshot), after the lock was granted: a payment
+    // converting its active hold needs no lock on the option and commits its registration and the
+    // conversion together, so two statements could see neither, the hold converted and the registration not
+    // yet counted. A statement that had waited for the lock would count from before the wait.
+    const others = exceptOrderId ? sql`and ${stockHolds.paymentOrderId} <> ${exceptOrderId}::uuid` : sql``;
+    const [row] = await queryRows<{ taken: number }>(
+      tx,
+      sql`select (${confirmedRegistrations(itemId)} + (select coalesce(sum(${stockHolds.quantity}), 0)
+        from ${stockHolds}
+        where ${stockHolds.kind} = 'participation_option' and ${stockHolds.itemId} = ${itemId}
+          and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
+          and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz ${others}))::int as taken`,
+    );
+    return item.total - Number(row?.taken ?? 0);
+  }
+  const held = (await heldUnits(tx, kind, [itemId], exceptOrderId)).get(itemId) ?? 0;
+  return item.total - item.taken - held;
+}
+
+/**
+ * Reserves `quantity` units for an order until the hold expires; refuses when fewer are left. An
+ * unlimited participation option is locked (a limit set meanwhile waits for this order) but not held.
  *
  * Every buyer of an item queues on its row lock, so the lock must be held as briefly as can be. The lock
  * and the hold go to the database together: first the lock, then, as a statement of its own (so that it
@@ -200,8 +289,9 @@ export async function holdStock(
     ),
   ]);
   if (!item || !item.enabled) throw new AppError('conflict', `${input.label} is not available.`);
+  if (item.total === null) return;
   if (!room || Number(room.added) === 0) {
-    assertUnitsLeft(Number(room?.units_left ?? 0), input.quantity, input.label);
+    assertUnitsLeft(Number(room?.units_left ?? 0), input.quantity, input.label, input.kind);
     throw new Error(`stock hold for ${input.label} was not written though units were left`);
   }
 }
@@ -229,13 +319,14 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
   const safelyActiveUntil = now().getTime() + lockFreeMarginMs;
   for (const hold of holds) {
     if (hold.releasedAt === null && hold.expiresAt.getTime() > safelyActiveUntil) continue;
-    const item = await lockItem(tx, hold.kind, hold.itemId);
-    if (!item) throw new AppError('gone', 'This item no longer exists.');
-    const held = (await heldUnits(tx, hold.kind, [hold.itemId], orderId)).get(hold.itemId) ?? 0;
-    if (item.total - item.taken - held < hold.quantity) {
+    const left = await lockedUnitsLeft(tx, hold.kind, hold.itemId, orderId);
+    if (left !== null && left < hold.quantity) {
+      const label = labels.get(hold.itemId) ?? 'This item';
       throw new AppError(
         'gone',
-        `${labels.get(hold.itemId) ?? 'This item'} sold out while your payment was on its way.`,
+        hold.kind === 'participation_option'
+          ? `${label} filled up while your payment was on its way.`
+          : `${label} sold out while your payment was on its way.`,
       );
     }
   }

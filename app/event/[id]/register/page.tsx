@@ -5,7 +5,9 @@ import { UnavailableEvent } from '@/components/event-registration/unavailable-ev
 import { takesRegistrations } from '@/components/events/event-card';
 import type { FestivalEvent } from '@/lib/content-types';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
+import { getDb } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
+import { placesLeft } from '@/lib/server/services/places';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,7 +31,27 @@ async function eventFor({
   const category = (await cachedCategories())[Number(position) - 1];
   if (!category) return { position, event: null };
   const events = await cachedEventsByCategory(category.id);
-  return { position, event: events.find((e) => e.id === Number(raw)) ?? null };
+  const event = events.find((e) => e.id === Number(raw)) ?? null;
+  return { position, event: event && (await withFreshPlaces(event)) };
+}
+
+/**
+ * The event with its places left read now, not from the cache: a hold that lapsed a moment ago frees its
+ * place here at once (the cached pages learn it at the next change). The page renders per request anyway.
+ */
+async function withFreshPlaces(event: FestivalEvent): Promise<FestivalEvent> {
+  if (event.participations.every((o) => o.places_left === null)) return event;
+  const left = await placesLeft(
+    await getDb(),
+    event.participations.map((o) => o.id),
+  );
+  return {
+    ...event,
+    participations: event.participations.map((o) => ({
+      ...o,
+      places_left: left.has(o.id) ? (left.get(o.id) ?? null) : o.places_left,
+    })),
+  };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

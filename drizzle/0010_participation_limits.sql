@@ -1,0 +1,3 @@
+ALTER TABLE "participation_options" ADD COLUMN "place_limit" integer;--> statement-breakpoint
+CREATE INDEX "registrations_option_confirmed" ON "registrations" USING btree ("participation_id") WHERE "registrations"."status" = 'confirmed';--> statement-breakpoint
+ALTER TABLE "participation_options" ADD CONSTRAINT "participation_place_limit" CHECK ("participation_options"."place_limit" is null or "participation_options"."place_limit" >= 1);

@@ -1,0 +1,154 @@
+import 'server-only';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/server/db';
+import { events, participationOptions, stockHolds } from '@/lib/server/db/schema';
+import { expireSharedCacheTags } from '@/lib/server/db/shared-cache';
+import { now } from '@/lib/server/clock';
+import { AppError } from '@/lib/server/http/app-error';
+import { logger } from '@/lib/server/log';
+import {
+  convertHolds,
+  fullMessage,
+  holdStock,
+  lockedUnitsLeft,
+  replaceAccountHolds,
+  unitsLeftColumn,
+  type ReleasedHold,
+} from './stock';
+
+/*
+ * The places of an event's participation options: an option with a place_limit takes that many
+ * registrations (teams); without one it is unlimited. Places are held and counted as stock is
+ * (lib/server/services/stock.ts, kind 'participation_option'): places left = limit - confirmed
+ * registrations - open holds, decided under the option's row lock. Every registration, free or paid,
+ * takes its place through takePlace, called by insertRegistration.
+ */
+
+/** "Solo for Robo Wars": how a refusal names an option. */
+async function optionLabel(db: Db | Tx, optionId: number): Promise<string> {
+  const [row] = await db
+    .select({ option: participationOptions.participationName, event: events.name })
+    .from(participationOptions)
+    .innerJoin(events, eq(events.id, participationOptions.eventId))
+    .where(eq(participationOptions.id, optionId));
+  if (!row) throw new AppError('gone', 'This way of taking part no longer exists.');
+  return `${row.option} for ${row.event}`;
+}
+
+/**
+ * Holds a place of an option for an unpaid order until the hold expires (as stock is held), replacing
+ * the account's earlier unpaid event orders' holds; refuses with 409 when the option is full. An
+ * unlimited option holds nothing.
+ */
+export async function holdPlace(
+  tx: Tx,
+  input: { orderId: string; userId: string; optionId: number },
+): Promise<void> {
+  const released = await replaceAccountHolds(tx, {
+    userId: input.userId,
+    kind: 'participation_option',
+    orderId: input.orderId,
+  });
+  await placesReleased(tx, released);
+  await holdStock(tx, {
+    orderId: input.orderId,
+    kind: 'participation_option',
+    itemId: input.optionId,
+    quantity: 1,
+    label: await optionLabel(tx, input.optionId),
+  });
+}
+
+/**
+ * Takes one place of an option for a registration being written in the same transaction; refuses with
+ * 409 "{option} for {event} is full." when none is left. A paid order converts its hold (re-counted under
+ * the lock when the hold had expired or been released: then a full option makes the payment refunded);
+ * an order without a hold (the option was unlimited when it was made) and a free registration are
+ * counted under the lock. The lock is held until the commit, so registrations of one option queue.
+ */
+export async function takePlace(tx: Tx, input: { optionId: number; orderId: string | null }): Promise<void> {
+  if (input.orderId) {
+    const [hold] = await tx
+      .select({ id: stockHolds.id })
+      .from(stockHolds)
+      .where(
+        and(
+          eq(stockHolds.paymentOrderId, input.orderId),
+          eq(stockHolds.kind, 'participation_option'),
+          isNull(stockHolds.convertedAt),
+        ),
+      )
+      .limit(1);
+    if (hold) {
+      await convertHolds(
+        tx,
+        input.orderId,
+        new Map([[input.optionId, await optionLabel(tx, input.optionId)]]),
+      );
+      return;
+    }
+  }
+  const left = await lockedUnitsLeft(tx, 'participation_option', input.optionId);
+  if (left !== null && left < 1) {
+    throw new AppError('conflict', fullMessage(await optionLabel(tx, input.optionId)), { reason: 'full' });
+  }
+}
+
+/**
+ * Announces that a place of an option was freed (a registration cancelled or refunded, a held place given
+ * back, a limit raised), in the transaction that freed it. Nothing listens yet: waiting lists will make
+ * their offers from here.
+ */
+export async function placeFreed(tx: Tx, optionId: number): Promise<void> {
+  void tx; // the waiting list's offer will be written in this transaction
+  logger.debug({ optionId }, 'a place was freed');
+}
+
+/** Announces the places among released holds that were still held (an expired hold had freed its own). */
+export async function placesReleased(tx: Tx, released: ReleasedHold[]): Promise<void> {
+  const at = now().getTime();
+  const options = new Set(
+    released
+      .filter((h) => h.kind === 'participation_option' && h.expiresAt.getTime() > at)
+      .map((h) => h.itemId),
+  );
+  for (const optionId of options) await placeFreed(tx, optionId);
+}
+
+/** Places left per option (null: unlimited), read now: the registration screen's fresh figures. */
+export async function placesLeft(db: Db, optionIds: number[]): Promise<Map<number, number | null>> {
+  if (optionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: participationOptions.id, left: unitsLeftColumn.participation_option() })
+    .from(participationOptions)
+    .where(inArray(participationOptions.id, optionIds));
+  return new Map(rows.map((r) => [r.id, r.left === null ? null : Number(r.left)]));
+}
+
+/**
+ * After a commit that changed the places of some options: the public pages show places left, so the
+ * events' cached pages are revalidated when one of the options is limited (an unlimited option's
+ * registrations change nothing shown). Outside a request (the reconciliation loop) Next cannot revalidate
+ * in place; the tag is then expired through the shared cache's table, which every instance watches.
+ */
+export async function placesChanged(db: Db, optionIds: number[]): Promise<void> {
+  try {
+    if (optionIds.length === 0) return;
+    const [limited] = await db
+      .select({ id: participationOptions.id })
+      .from(participationOptions)
+      .where(and(inArray(participationOptions.id, optionIds), isNotNull(participationOptions.placeLimit)))
+      .limit(1);
+    if (!limited) return;
+    // Loaded when needed: settling payments imports this module, and must not load Next's page cache.
+    const { contentChanged, contentTags } = await import('@/lib/server/content-cache');
+    try {
+      contentChanged(contentTags.events);
+    } catch {
+      await expireSharedCacheTags(db, [contentTags.events]);
+    }
+  } catch (error) {
+    // The registration stands; the pages catch up with the next change.
+    logger.warn({ err: error }, 'the events pages could not be revalidated after a change of places');
+  }
+}
