@@ -492,26 +492,34 @@ const smtpDelayMs = 12_000;
 /** MAIL_FROM is unset: the Message-IDs use the default sender's domain. */
 const messageIdDomain = 'aetherfest.example';
 
+/**
+ * One sign-up, timed. A 503 with Retry-After is the password-hashing limit refusing a burst on a busy
+ * machine before anything is stored (lib/server/auth/passwords.ts): it is tried again after the wait it
+ * asks for, as a person would, and only the attempt that got through is timed.
+ */
 async function signUp(baseUrl: string, email: string): Promise<{ answer: Answer; ms: number }> {
-  const started = Date.now();
-  const answer = await call(
-    `${baseUrl}/api/register`,
-    {
-      body: {
-        first_name: 'Molly',
-        last_name: 'Weasley',
-        phone_number: '9876543210',
-        DOB: '2000-03-05',
-        gender: 'female',
-        Clg: 'Burrow College',
-        email,
-        password: 'nimbus2000',
+  for (let attempt = 1; ; attempt += 1) {
+    const started = Date.now();
+    const answer = await call(
+      `${baseUrl}/api/register`,
+      {
+        body: {
+          first_name: 'Molly',
+          last_name: 'Weasley',
+          phone_number: '9876543210',
+          DOB: '2000-03-05',
+          gender: 'female',
+          Clg: 'Burrow College',
+          email,
+          password: 'nimbus2000',
+        },
+        headers: { 'x-forwarded-for': clientAddress() },
       },
-      headers: { 'x-forwarded-for': clientAddress() },
-    },
-    60_000,
-  );
-  return { answer, ms: Date.now() - started };
+      60_000,
+    );
+    if (answer.status !== 503 || attempt === 4) return { answer, ms: Date.now() - started };
+    await sleep(2_000 * attempt);
+  }
 }
 
 interface OutboxRow {
