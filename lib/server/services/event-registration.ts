@@ -169,7 +169,7 @@ export async function verifyTeam(
 }
 
 /** A team option (min ≠ max) needs a team name; individual entries have none. */
-function teamNameFor(option: ParticipationOption, teamName: string | null | undefined): string | null {
+export function teamNameFor(option: ParticipationOption, teamName: string | null | undefined): string | null {
   if (option.min_range === option.max_range) return null;
   const name = teamName?.trim() ?? '';
   if (name === '')
@@ -205,7 +205,8 @@ export async function createEventOrder(
     userId: caller.id,
     amountPaise,
     item: { ...item },
-    hold: (tx, orderId) => holdPlace(tx, { orderId, userId: caller.id, optionId: team.option.id }),
+    hold: (tx, orderId) =>
+      holdPlace(tx, { orderId, userId: caller.id, optionId: team.option.id, offerId: input.offerId }),
   });
   await placesChanged(db, [team.option.id]);
   return checkout;
@@ -259,6 +260,7 @@ export async function registerForEvent(
       paymentOrderId: null,
       amountPaise: 0,
       isDaStudent: team.result.isDAStudent,
+      offerId: input.offerId,
     });
     await mailRegistration(tx, registrationId, mail);
   });
