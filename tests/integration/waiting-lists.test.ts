@@ -1,19 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
+import { GET as adminList } from '@/app/api/admin/waiting-lists/route';
+import { GET as adminCsv } from '@/app/api/admin/export/waiting-list.csv/route';
+import { GET as getSettings, PUT as putSettings } from '@/app/api/admin/waiting-lists/settings/route';
 import { GET as cronGet } from '@/app/api/cron/waiting-lists/route';
+import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
+import { POST as createEventOrder } from '@/app/api/payment/create-event-order/route';
+import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { GET as mine, POST as join } from '@/app/api/waiting-lists/route';
 import { DELETE as leave } from '@/app/api/waiting-lists/[id]/route';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import { mailOutbox, participationOptions, registrations, stockHolds } from '@/lib/server/db/schema';
+import {
+  mailOutbox,
+  merchandiseOrders,
+  participationOptions,
+  registrations,
+  stockHolds,
+} from '@/lib/server/db/schema';
 import { resetEnvForTests } from '@/lib/server/env';
+import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { placeFreed } from '@/lib/server/services/places';
 import { makeOffers, type MyWaitingEntry } from '@/lib/server/services/waiting-lists';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations } from '../support/events';
+import { newTee } from '../support/fixtures';
+import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
 
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
@@ -24,6 +39,7 @@ afterEach(() => {
   setClockForTests(undefined);
   delete process.env.CRON_SECRET;
   resetEnvForTests();
+  setSandboxWebhookMode('immediate');
 });
 
 describeEachDatabase('waiting lists', (current) => {
@@ -267,5 +283,126 @@ describeEachDatabase('waiting lists', (current) => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toHaveProperty('offered');
+  });
+
+  it('a paid option: the offer leads to an order that takes over the held place, paid and registered', async () => {
+    setSandboxWebhookMode('off');
+    const { event, option } = await createTestEvent(db(), { price: 100, min: 1, max: 1 });
+    await db()
+      .update(participationOptions)
+      .set({ placeLimit: 1 })
+      .where(eq(participationOptions.id, option.id));
+    const [first, a, plain] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
+    const body = (p: Person, offerId?: string) => ({
+      amount: 100,
+      eventId: event.id,
+      participationId: option.id,
+      emails: [p.email],
+      ...(offerId ? { offerId } : {}),
+    });
+    const held = await call<{ data: { order: { id: string } } }>(createEventOrder, {
+      token: first.token,
+      body: body(first),
+    });
+    expect(held.status).toBe(200);
+    expect((await joinList(a, option.id)).status).toBe(201);
+    // The first order's hold lapses unpaid: no write announces it, the job finds it.
+    const later = Date.now() + 16 * 60_000;
+    setClockForTests(() => new Date(later));
+    expect(await makeOffers(db())).toEqual({ lapsed: 0, offered: 1 });
+    const [offer] = await myEntries(a);
+    expect(offer!.status).toBe('offered');
+    expect((await call(createEventOrder, { token: plain.token, body: body(plain) })).status).toBe(409);
+    const notMine = await call(createEventOrder, { token: plain.token, body: body(plain, offer!.id) });
+    expect(notMine.body).toMatchObject({ reason: 'offer_invalid' });
+    const order = await call<{ data: { order: { id: string } } }>(createEventOrder, {
+      token: a.token,
+      body: body(a, offer!.id),
+    });
+    expect(order.status).toBe(200);
+    const payData = await sandboxPay(order.body.data.order.id);
+    const done = await call(register, {
+      token: a.token,
+      params: { eventId: String(event.id) },
+      body: {
+        registerData: { emails: [a.email], isDAStudent: false, teamName: null, participationId: option.id },
+        payData,
+      },
+    });
+    expect(done.status).toBe(201);
+    expect((await liveRegistrations(db(), event.id)).map((r) => r.leaderUserId)).toEqual([a.userId]);
+  });
+
+  it('a T-shirt size: a freed unit is offered with a link to the shop and bought on the offer', async () => {
+    setSandboxWebhookMode('off');
+    const [variant] = await newTee(db(), { name: 'Waiting Tee', pricePaise: 30000, stockBySize: { M: 1 } });
+    const [x, a, plain] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
+    const cart = [{ variantId: variant!.id, qty: 1 }];
+    expect((await call(createMerchOrder, { token: x.token, body: { amount: 300, cart } })).status).toBe(200);
+    const joined = await call(join, {
+      token: a.token,
+      body: { kind: 'merchandise_variant', itemId: variant!.id },
+    });
+    expect(joined.status).toBe(201);
+    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
+    await makeOffers(db());
+    const [offer] = await myEntries(a);
+    expect(offer!.offerUrl).toMatch(new RegExp(`/merchandise\\?offer=${offer!.id}$`));
+    const refused = await call(createMerchOrder, { token: plain.token, body: { amount: 300, cart } });
+    expect(refused.body.message).toBe('Size M is sold out.');
+    const order = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
+      token: a.token,
+      body: { amount: 300, cart, offerId: offer!.id },
+    });
+    expect(order.status).toBe(200);
+    const paid = await call(orderMerchandise, {
+      token: a.token,
+      body: { userId: a.userId, cart, payData: await sandboxPay(order.body.data.order.id) },
+    });
+    expect(paid.status).toBe(201);
+    const orders = await db().select().from(merchandiseOrders).where(eq(merchandiseOrders.userId, a.userId));
+    expect(orders).toHaveLength(1);
+  });
+
+  it('organisers see the list with positions, export it as CSV and set the offer time', async () => {
+    const { event, option } = await limitedOption(1);
+    const [first, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
+    await registerFree(first, event.id, option.id);
+    await joinList(a, option.id);
+    await joinList(b, option.id);
+    const query = `?kind=participation_option&itemId=${option.id}`;
+    expect((await call(adminList, { token: a.token, query })).status).toBe(403);
+    const saved = await call(putSettings, { method: 'PUT', token: organiser.token, body: { offerHours: 2 } });
+    expect(saved.status).toBe(200);
+    await cancelOne(option.id);
+    const listed = await call<{ data: { label: string; entries: Record<string, unknown>[] } }>(adminList, {
+      token: organiser.token,
+      query,
+    });
+    expect(listed.body.data.label).toBe(`Solo for ${event.name}`);
+    expect(listed.body.data.entries.map((e) => [e.email, e.status, e.position])).toEqual([
+      [a.email, 'offered', null],
+      [b.email, 'waiting', 1],
+    ]);
+    const expires = Date.parse(listed.body.data.entries[0]!.offerExpiresAt as string);
+    expect(Math.round((expires - Date.now()) / 3_600_000)).toBe(2);
+    const csv = await adminCsv(
+      new Request(
+        `http://localhost/api/admin/export/waiting-list.csv?kind=participation_option&itemId=${option.id}`,
+        {
+          headers: { authorization: `Bearer ${organiser.token}` },
+        },
+      ),
+      { params: Promise.resolve({}) },
+    );
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toContain('Position,Status,Name,E-mail');
+    expect(text).toContain(b.email);
+    expect((await call(getSettings, { token: organiser.token })).body).toMatchObject({
+      data: { offerHours: 2 },
+    });
+    await call(putSettings, { method: 'PUT', token: organiser.token, body: { offerHours: 12 } });
+    const bad = await call(putSettings, { method: 'PUT', token: organiser.token, body: { offerHours: 0 } });
+    expect(bad.status).toBe(400);
   });
 });

@@ -27,7 +27,9 @@ import {
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
+import { placesReleased } from './places';
 import { assertUnitsLeft, heldUnits, holdStock, replaceAccountHolds, unitsLeftColumn } from './stock';
+import { offeredItem, takeOverOffer } from './waiting-lists';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -127,8 +129,15 @@ export async function createAccommodationOrder(
   const amountPaise = toPaise(stayPrice(option.pricePerNight, option.days));
   assertAmountMatches(input.amount, amountPaise);
   const label = `${option.typeName} from ${option.startDate}`;
+  // A waiting list's offer holds a place of this stay for the caller: this order takes it over.
+  const offer = input.offerId
+    ? { id: input.offerId, itemId: await offeredItem(db, input.offerId, caller.id, 'accommodation_option') }
+    : undefined;
+  if (offer && offer.itemId !== option.id) {
+    throw new AppError('invalid_input', 'Your offer is for another stay: please choose the dates it names.');
+  }
   // Seen full: refused here, without opening an order or queueing on the option's lock.
-  assertUnitsLeft(option.unitsLeft, 1, label);
+  if (!offer) assertUnitsLeft(option.unitsLeft, 1, label);
   const item: AccommodationOrderItem = {
     optionId: option.id,
     typeName: option.typeName,
@@ -143,7 +152,22 @@ export async function createAccommodationOrder(
     item: { ...item },
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
-      await replaceAccountHolds(tx, { userId: caller.id, kind: 'accommodation_option', orderId });
+      const released = await replaceAccountHolds(tx, {
+        userId: caller.id,
+        kind: 'accommodation_option',
+        orderId,
+      });
+      await placesReleased(tx, released);
+      if (offer) {
+        await takeOverOffer(tx, {
+          offerId: offer.id,
+          userId: caller.id,
+          kind: 'accommodation_option',
+          itemId: option.id,
+          orderId,
+        });
+        return;
+      }
       await holdStock(tx, {
         orderId,
         kind: 'accommodation_option',

@@ -27,6 +27,8 @@ import {
   replaceAccountHolds,
   unitsLeftColumn,
 } from './stock';
+import { placesReleased } from './places';
+import { offeredItem, takeOverOffer } from './waiting-lists';
 
 /** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
@@ -98,9 +100,18 @@ export async function createMerchandiseOrder(
   }
   const amountPaise = lines.reduce((sum, l) => sum + l.qty * l.unitPricePaise, 0);
   assertAmountMatches(input.amount, amountPaise);
+  // A waiting list's offer holds one unit of its size for the caller: this order takes it over.
+  const offered = input.offerId
+    ? await offeredItem(db, input.offerId, caller.id, 'merchandise_variant')
+    : undefined;
+  if (offered !== undefined && !lines.some((l) => l.variantId === offered)) {
+    throw new AppError('invalid_input', 'Your offer is for a size that is not in this cart.');
+  }
   // A size seen sold out is refused here, without opening an order or queueing on the size's lock.
-  for (const line of lines)
-    assertUnitsLeft(byId.get(line.variantId)!.unitsLeft, line.qty, `Size ${line.size}`);
+  for (const line of lines) {
+    const mine = line.variantId === offered ? 1 : 0;
+    assertUnitsLeft(byId.get(line.variantId)!.unitsLeft + mine, line.qty, `Size ${line.size}`);
+  }
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
   return createPaymentOrder(db, {
     purpose: 'merchandise',
@@ -108,14 +119,30 @@ export async function createMerchandiseOrder(
     amountPaise,
     item: { ...item },
     hold: async (tx: Tx, orderId: string) => {
-      await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId });
+      // Sizes the earlier cart held go to their waiting lists first (places.ts placesReleased).
+      await placesReleased(
+        tx,
+        await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId }),
+      );
       // Always lock in id order, so two carts with the same sizes cannot deadlock.
       for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+        let quantity = line.qty;
+        if (line.variantId === offered && input.offerId) {
+          await takeOverOffer(tx, {
+            offerId: input.offerId,
+            userId: caller.id,
+            kind: 'merchandise_variant',
+            itemId: line.variantId,
+            orderId,
+          });
+          quantity -= 1;
+        }
+        if (quantity === 0) continue;
         await holdStock(tx, {
           orderId,
           kind: 'merchandise_variant',
           itemId: line.variantId,
-          quantity: line.qty,
+          quantity,
           label: `Size ${line.size}`,
         });
       }

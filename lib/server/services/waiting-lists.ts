@@ -375,6 +375,25 @@ export async function takeOverOffer(
     .where(eq(waitingListEntries.id, entry.id));
 }
 
+/**
+ * The item a standing offer of the caller's is for (checked again, locked, when the order takes it over):
+ * lets an order's early "sold out" glance count the offer's unit as the caller's.
+ */
+export async function offeredItem(db: Db, offerId: string, userId: string, kind: StockKind): Promise<number> {
+  const [entry] = await db.select().from(waitingListEntries).where(eq(waitingListEntries.id, offerId));
+  if (!entry || entry.userId !== userId || entry.kind !== kind) {
+    throw new AppError('conflict', 'This offer is not yours or is no longer valid.', {
+      reason: 'offer_invalid',
+    });
+  }
+  if (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now()) {
+    throw new AppError('conflict', 'This offer has expired or was already used.', {
+      reason: 'offer_invalid',
+    });
+  }
+  return entry.itemId;
+}
+
 /** Offers past their expiry: lapsed, their hold given back and passed to the next in line. */
 async function lapseOffers(db: Db, mail: PendingMail): Promise<number> {
   const due = await db
