@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { GET as adminList } from '@/app/api/admin/waiting-lists/route';
+import { PATCH as patchStay } from '@/app/api/admin/accommodation-option/[id]/route';
 import { GET as adminCsv } from '@/app/api/admin/export/waiting-list.csv/route';
 import { GET as getSettings, PUT as putSettings } from '@/app/api/admin/waiting-lists/settings/route';
 import { GET as cronGet } from '@/app/api/cron/waiting-lists/route';
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
 import { POST as createEventOrder } from '@/app/api/payment/create-event-order/route';
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
+import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { GET as mine, POST as join } from '@/app/api/waiting-lists/route';
 import { DELETE as leave } from '@/app/api/waiting-lists/[id]/route';
@@ -16,6 +18,7 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
   mailOutbox,
   merchandiseOrders,
+  merchandiseVariants,
   participationOptions,
   registrations,
   stockHolds,
@@ -27,7 +30,7 @@ import { makeOffers, type MyWaitingEntry } from '@/lib/server/services/waiting-l
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations } from '../support/events';
-import { newTee } from '../support/fixtures';
+import { newStay, newTee } from '../support/fixtures';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -404,5 +407,49 @@ describeEachDatabase('waiting lists', (current) => {
     await call(putSettings, { method: 'PUT', token: organiser.token, body: { offerHours: 12 } });
     const bad = await call(putSettings, { method: 'PUT', token: organiser.token, body: { offerHours: 0 } });
     expect(bad.status).toBe(400);
+  });
+
+  it('a stay: raising its capacity offers the place at once, and the order takes the offer over', async () => {
+    const option = await newStay(db(), { label: 'Waiting hall', capacity: 1, pricePerNight: 500, days: 2 });
+    const [x, a, plain] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
+    const stayBody = (offerId?: string) => ({
+      amount: 1000,
+      accommodationId: option.id,
+      ...(offerId ? { offerId } : {}),
+    });
+    expect((await call(createStayOrder, { token: x.token, body: stayBody() })).status).toBe(200);
+    const joined = await call(join, {
+      token: a.token,
+      body: { kind: 'accommodation_option', itemId: option.id },
+    });
+    expect(joined.status).toBe(201);
+    const raised = await call(patchStay, {
+      method: 'PATCH',
+      token: organiser.token,
+      params: { id: String(option.id) },
+      body: { capacity: 2 },
+    });
+    expect(raised.status).toBe(200);
+    const [offer] = await myEntries(a);
+    expect(offer!.offerUrl).toMatch(new RegExp(`/accomodation\\?offer=${offer!.id}$`));
+    expect((await call(createStayOrder, { token: plain.token, body: stayBody() })).status).toBe(409);
+    const order = await call(createStayOrder, { token: a.token, body: stayBody(offer!.id) });
+    expect(order.status).toBe(200);
+    expect(await myEntries(a)).toEqual([]);
+  });
+
+  it('refuses to join the list of a size switched off', async () => {
+    const [variant] = await newTee(db(), { name: 'Off Tee', pricePaise: 30000, stockBySize: { S: 0 } });
+    await db()
+      .update(merchandiseVariants)
+      .set({ isEnabled: false })
+      .where(eq(merchandiseVariants.id, variant!.id));
+    const a = await quickUser(db());
+    const answer = await call(join, {
+      token: a.token,
+      body: { kind: 'merchandise_variant', itemId: variant!.id },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('Off Tee, size S is not on sale.');
   });
 });

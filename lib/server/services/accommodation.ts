@@ -28,7 +28,14 @@ import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
 import { placesReleased } from './places';
-import { assertUnitsLeft, heldUnits, holdStock, replaceAccountHolds, unitsLeftColumn } from './stock';
+import {
+  assertUnitsLeft,
+  heldUnits,
+  holdStock,
+  replaceAccountHolds,
+  unitsLeftColumn,
+  waitingUnits,
+} from './stock';
 import { offeredItem, takeOverOffer } from './waiting-lists';
 
 /**
@@ -46,11 +53,11 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
     .from(accommodationOptions)
     .where(eq(accommodationOptions.isVisible, true))
     .orderBy(asc(accommodationOptions.position), asc(accommodationOptions.id));
-  const held = await heldUnits(
-    db,
-    'accommodation_option',
-    options.map((o) => o.id),
-  );
+  const ids = options.map((o) => o.id);
+  const [held, waiting] = await Promise.all([
+    heldUnits(db, 'accommodation_option', ids),
+    waitingUnits(db, 'accommodation_option', ids),
+  ]);
   return types.map((t) => ({
     id: t.id,
     accommodationType: t.accommodationType,
@@ -62,7 +69,7 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
         id: o.id,
         StartDate: o.startDate,
         Days: o.days,
-        isAvailable: o.capacity - o.booked - (held.get(o.id) ?? 0) > 0,
+        isAvailable: o.capacity - o.booked - (held.get(o.id) ?? 0) - (waiting.get(o.id) ?? 0) > 0,
       })),
   }));
 }

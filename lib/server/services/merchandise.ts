@@ -25,6 +25,7 @@ import {
   holdStock,
   maxMerchandiseUnitsPerOrder,
   replaceAccountHolds,
+  waitingUnits,
   unitsLeftColumn,
 } from './stock';
 import { placesReleased } from './places';
@@ -41,11 +42,11 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
     .select()
     .from(merchandiseVariants)
     .orderBy(asc(merchandiseVariants.position), asc(merchandiseVariants.id));
-  const held = await heldUnits(
-    db,
-    'merchandise_variant',
-    variants.map((v) => v.id),
-  );
+  const ids = variants.map((v) => v.id);
+  const [held, waiting] = await Promise.all([
+    heldUnits(db, 'merchandise_variant', ids),
+    waitingUnits(db, 'merchandise_variant', ids),
+  ]);
   return products.map((p) => ({
     id: p.id,
     name: p.name,
@@ -59,7 +60,7 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
       .map((v) => ({
         id: v.id,
         type: v.type,
-        isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) > 0,
+        isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) - (waiting.get(v.id) ?? 0) > 0,
       })),
   }));
 }

@@ -64,6 +64,30 @@ export async function heldUnits(
   return new Map(rows.map((r) => [r.itemId, Number(r.held)]));
 }
 
+/**
+ * People waiting (not yet offered) per item: a freed unit is theirs first, so the shop's lists show a
+ * size or stay as unavailable while anyone waits for it (docs/waiting-lists.md).
+ */
+export async function waitingUnits(
+  db: Db | Tx,
+  kind: StockKind,
+  itemIds: number[],
+): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: waitingListEntries.itemId, waiting: sql<number>`cast(count(*) as int)` })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.kind, kind),
+        inArray(waitingListEntries.itemId, itemIds),
+        eq(waitingListEntries.status, 'waiting'),
+      ),
+    )
+    .groupBy(waitingListEntries.itemId);
+  return new Map(rows.map((r) => [r.itemId, Number(r.waiting)]));
+}
+
 /** Confirmed registrations of an option (its id given as SQL or a number): the places it has given. */
 function confirmedRegistrations(optionId: SQL | number): SQL {
   return sql`(select count(*) from ${registrations}

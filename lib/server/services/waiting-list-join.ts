@@ -27,6 +27,7 @@ export async function joinWaitingList(
   input: { kind: StockKind; itemId: number; emails?: string[]; teamName?: string | null },
 ): Promise<WaitingEntry & { position: number }> {
   const info = await itemInfo(db, input.kind, input.itemId);
+  if (!info.onSale) throw new AppError('conflict', `${info.label} is not on sale.`);
   let emails: string[] = [];
   let teamName: string | null = null;
   if (input.kind === 'participation_option') {

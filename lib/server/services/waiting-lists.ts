@@ -61,6 +61,8 @@ export interface ItemInfo {
   /** For a participation option: its event and team size. */
   eventId?: number;
   isTeam?: boolean;
+  /** False for a size switched off or a product, stay type or date option hidden: nobody can join. */
+  onSale: boolean;
 }
 
 export async function itemInfo(db: Db | Tx, kind: StockKind, itemId: number): Promise<ItemInfo> {
@@ -83,24 +85,33 @@ export async function itemInfo(db: Db | Tx, kind: StockKind, itemId: number): Pr
       path: `/event/${row.categoryId}/register`,
       eventId: row.eventId,
       isTeam: row.min !== row.max,
+      onSale: true, // registration being open is checked by the gate
     };
   }
   if (kind === 'merchandise_variant') {
     const [row] = await db
-      .select({ size: merchandiseVariants.type, product: merchandiseProducts.name })
+      .select({
+        size: merchandiseVariants.type,
+        product: merchandiseProducts.name,
+        onSale: sql<boolean>`${merchandiseVariants.isEnabled} and ${merchandiseProducts.isVisible}`,
+      })
       .from(merchandiseVariants)
       .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
       .where(eq(merchandiseVariants.id, itemId));
     if (!row) throw new AppError('not_found', 'This size does not exist.');
-    return { label: `${row.product}, size ${row.size}`, path: '/merchandise' };
+    return { label: `${row.product}, size ${row.size}`, path: '/merchandise', onSale: row.onSale };
   }
   const [row] = await db
-    .select({ type: accommodationTypes.accommodationType, start: accommodationOptions.startDate })
+    .select({
+      type: accommodationTypes.accommodationType,
+      start: accommodationOptions.startDate,
+      onSale: sql<boolean>`${accommodationTypes.isVisible} and ${accommodationOptions.isVisible}`,
+    })
     .from(accommodationOptions)
     .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
     .where(eq(accommodationOptions.id, itemId));
   if (!row) throw new AppError('not_found', 'This stay does not exist.');
-  return { label: `${row.type} from ${row.start}`, path: '/accomodation' };
+  return { label: `${row.type} from ${row.start}`, path: '/accomodation', onSale: row.onSale };
 }
 
 export function offerLink(info: ItemInfo, entryId: string): string {
@@ -151,7 +162,11 @@ export async function myWaitingLists(db: Db, userId: string): Promise<MyWaitingE
   const places = await positions(db, entries);
   return Promise.all(
     entries.map(async (e) => {
-      const info = await itemInfo(db, e.kind, e.itemId).catch(() => ({ label: 'A removed item', path: '/' }));
+      const info = await itemInfo(db, e.kind, e.itemId).catch(() => ({
+        label: 'A removed item',
+        path: '/',
+        onSale: false,
+      }));
       return {
         id: e.id,
         kind: e.kind,
