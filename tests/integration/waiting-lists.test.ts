@@ -452,4 +452,23 @@ describeEachDatabase('waiting lists', (current) => {
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('Off Tee, size S is not on sale.');
   });
+
+  it('a size given back by a replaced cart is offered to the list right after the new order', async () => {
+    const [m, l] = await newTee(db(), { name: 'Swap Tee', pricePaise: 30000, stockBySize: { M: 1, L: 5 } });
+    const [x, a] = await Promise.all([quickUser(db()), quickUser(db())]);
+    const first = await call(createMerchOrder, {
+      token: x.token,
+      body: { amount: 300, cart: [{ variantId: m!.id, qty: 1 }] },
+    });
+    expect(first.status).toBe(200);
+    expect(
+      (await call(join, { token: a.token, body: { kind: 'merchandise_variant', itemId: m!.id } })).status,
+    ).toBe(201);
+    const swapped = await call(createMerchOrder, {
+      token: x.token,
+      body: { amount: 300, cart: [{ variantId: l!.id, qty: 1 }] },
+    });
+    expect(swapped.status).toBe(200);
+    expect((await myEntries(a))[0]).toMatchObject({ status: 'offered', itemId: m!.id });
+  });
 });

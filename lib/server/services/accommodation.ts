@@ -27,7 +27,6 @@ import {
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
-import { placesReleased } from './places';
 import {
   assertUnitsLeft,
   heldUnits,
@@ -36,7 +35,7 @@ import {
   unitsLeftColumn,
   waitingUnits,
 } from './stock';
-import { offeredItem, takeOverOffer } from './waiting-lists';
+import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -152,6 +151,7 @@ export async function createAccommodationOrder(
     days: option.days,
     identityUploadId: proof?.id ?? null,
   };
+  let replaced = 0;
   return createPaymentOrder(db, {
     purpose: 'accommodation',
     userId: caller.id,
@@ -159,12 +159,9 @@ export async function createAccommodationOrder(
     item: { ...item },
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
-      const released = await replaceAccountHolds(tx, {
-        userId: caller.id,
-        kind: 'accommodation_option',
-        orderId,
-      });
-      await placesReleased(tx, released);
+      // The stay it replaces goes to its waiting list after the commit (see places.ts holdPlace).
+      replaced = (await replaceAccountHolds(tx, { userId: caller.id, kind: 'accommodation_option', orderId }))
+        .length;
       if (offer) {
         await takeOverOffer(tx, {
           offerId: offer.id,
@@ -183,6 +180,8 @@ export async function createAccommodationOrder(
         label,
       });
     },
+  }).finally(async () => {
+    if (replaced > 0) await makeOffersSoon(db);
   });
 }
 

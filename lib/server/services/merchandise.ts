@@ -28,8 +28,7 @@ import {
   waitingUnits,
   unitsLeftColumn,
 } from './stock';
-import { placesReleased } from './places';
-import { offeredItem, takeOverOffer } from './waiting-lists';
+import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
 
 /** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
@@ -114,17 +113,17 @@ export async function createMerchandiseOrder(
     assertUnitsLeft(byId.get(line.variantId)!.unitsLeft + mine, line.qty, `Size ${line.size}`);
   }
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
+  let replaced = 0;
   return createPaymentOrder(db, {
     purpose: 'merchandise',
     userId: caller.id,
     amountPaise,
     item: { ...item },
     hold: async (tx: Tx, orderId: string) => {
-      // Sizes the earlier cart held go to their waiting lists first (places.ts placesReleased).
-      await placesReleased(
-        tx,
-        await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId }),
-      );
+      // Sizes the earlier cart held go to their waiting lists after the commit: offering them here would
+      // lock those sizes out of id order (see places.ts holdPlace).
+      replaced = (await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId }))
+        .length;
       // Always lock in id order, so two carts with the same sizes cannot deadlock.
       for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
         let quantity = line.qty;
@@ -148,6 +147,8 @@ export async function createMerchandiseOrder(
         });
       }
     },
+  }).finally(async () => {
+    if (replaced > 0) await makeOffersSoon(db);
   });
 }
 

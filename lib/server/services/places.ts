@@ -40,18 +40,19 @@ async function optionLabel(db: Db | Tx, optionId: number): Promise<string> {
 /**
  * Holds a place of an option for an unpaid order until the hold expires (as stock is held), replacing
  * the account's earlier unpaid event orders' holds; refuses with 409 when the option is full. An
- * unlimited option holds nothing.
+ * unlimited option holds nothing. Answers the holds it replaced: their places go to the waiting lists
+ * after the commit (makeOffers), not here, where locking another option before this one could deadlock
+ * with an order going the other way; the people waiting keep those places from everyone meanwhile.
  */
 export async function holdPlace(
   tx: Tx,
   input: { orderId: string; userId: string; optionId: number; offerId?: string },
-): Promise<void> {
+): Promise<ReleasedHold[]> {
   const released = await replaceAccountHolds(tx, {
     userId: input.userId,
     kind: 'participation_option',
     orderId: input.orderId,
   });
-  await placesReleased(tx, released);
   if (input.offerId) {
     // A waiting list's offer: the place it holds becomes this order's (waiting-lists.ts).
     await takeOverOffer(tx, {
@@ -61,7 +62,7 @@ export async function holdPlace(
       itemId: input.optionId,
       orderId: input.orderId,
     });
-    return;
+    return released;
   }
   await holdStock(tx, {
     orderId: input.orderId,
@@ -70,6 +71,7 @@ export async function holdPlace(
     quantity: 1,
     label: await optionLabel(tx, input.optionId),
   });
+  return released;
 }
 
 /**
