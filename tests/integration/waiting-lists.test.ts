@@ -4,6 +4,7 @@ import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { GET as adminList } from '@/app/api/admin/waiting-lists/route';
 import { PATCH as patchStay } from '@/app/api/admin/accommodation-option/[id]/route';
 import { GET as adminCsv } from '@/app/api/admin/export/waiting-list.csv/route';
+import { POST as refundRoute } from '@/app/api/admin/payments/[id]/refund/route';
 import { GET as getSettings, PUT as putSettings } from '@/app/api/admin/waiting-lists/settings/route';
 import { GET as cronGet } from '@/app/api/cron/waiting-lists/route';
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
@@ -470,5 +471,37 @@ describeEachDatabase('waiting lists', (current) => {
     });
     expect(swapped.status).toBe(200);
     expect((await myEntries(a))[0]).toMatchObject({ status: 'offered', itemId: m!.id });
+  });
+
+  it('a T-shirt the organisers refund goes to the first in line at once', async () => {
+    setSandboxWebhookMode('off');
+    const [variant] = await newTee(db(), { name: 'Refund Tee', pricePaise: 30000, stockBySize: { XL: 1 } });
+    const [buyer, a] = await Promise.all([quickUser(db()), quickUser(db())]);
+    const cart = [{ variantId: variant!.id, qty: 1 }];
+    const order = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
+      token: buyer.token,
+      body: { amount: 300, cart },
+    });
+    const paid = await call(orderMerchandise, {
+      token: buyer.token,
+      body: { userId: buyer.userId, cart, payData: await sandboxPay(order.body.data.order.id) },
+    });
+    expect(paid.status).toBe(201);
+    expect(
+      (await call(join, { token: a.token, body: { kind: 'merchandise_variant', itemId: variant!.id } }))
+        .status,
+    ).toBe(201);
+    const [stored] = await db()
+      .select({ id: merchandiseOrders.paymentOrderId })
+      .from(merchandiseOrders)
+      .where(eq(merchandiseOrders.userId, buyer.userId));
+    const refunded = await call(refundRoute, {
+      token: organiser.token,
+      params: { id: stored!.id! },
+      body: { reason: 'Changed mind' },
+    });
+    expect(refunded.status).toBe(200);
+    expect((await myEntries(a))[0]).toMatchObject({ status: 'offered', itemId: variant!.id });
+    expect((await offerMails(a.email))[0]!.subject).toBe('A place is free for you: Refund Tee, size XL');
   });
 });
