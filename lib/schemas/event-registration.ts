@@ -8,7 +8,7 @@ import { payDataSchema } from './payment';
  * and the route handlers. The server repeats every check; the screen's are for quick feedback.
  */
 
-const emailList = z
+export const emailList = z
   .array(
     z
       .string('Each team member must be an e-mail address.')
@@ -39,12 +39,16 @@ export const verifyTeamSchema = z.object({
 });
 
 /** POST /api/payment/create-event-order: amount in rupees as the screen shows it. */
+export const offerIdSchema = z.uuid('The offer link is not valid.');
+
 export const createEventOrderSchema = z.object({
   amount: z.number('Amount must be a number.').positive('Amount must be more than zero.'),
   eventId: z.coerce.number().int().positive().max(maxId),
   participationId: z.coerce.number().int().positive().max(maxId),
   emails: emailList,
   teamName: teamNameSchema.optional(),
+  /** A waiting list's offer (docs/waiting-lists.md): the order takes over the place it holds. */
+  offerId: offerIdSchema.optional(),
 });
 
 /** POST /api/event-register/event-registration/{eventId}. */
@@ -60,6 +64,8 @@ export const eventRegistrationSchema = z.object({
       .max(maxId, 'Please choose how you are taking part.'),
   }),
   payData: payDataSchema.nullable().optional(),
+  /** A free registration on a waiting list's offer (docs/waiting-lists.md). */
+  offerId: offerIdSchema.optional(),
 });
 
 export interface VerifiedCandidate {

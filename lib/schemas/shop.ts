@@ -58,9 +58,13 @@ export const cartSchema = z
     'Each size may appear once in the cart.',
   );
 
+/** A waiting list's offer (docs/waiting-lists.md): the order takes over the unit it holds. */
+const offerIdSchema = z.uuid('The offer link is not valid.');
+
 export const createMerchandiseOrderSchema = z.object({
   amount: z.number('Amount must be a number.').positive(),
   cart: cartSchema,
+  offerId: offerIdSchema.optional(),
 });
 
 export const orderMerchandiseSchema = z.object({
@@ -81,6 +85,7 @@ export const orderMerchandiseSchema = z.object({
 
 export const createAccommodationOrderSchema = z.object({
   amount: z.number('Amount must be a number.').positive(),
+  offerId: offerIdSchema.optional(),
   accommodationId: z.coerce.number().int().positive().max(maxId),
   /** Sent by this site's screen so a payment can be booked even if the browser never confirms. */
   identityProofUrl: z

@@ -7,12 +7,16 @@ import { logger } from '@/lib/server/log';
 import { deliverDueMail } from '@/lib/server/mail/mail-service';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
+import { makeOffers } from '@/lib/server/services/waiting-lists';
 
 const mailRetryIntervalMs = 30_000;
 const reconcileIntervalMs = 10 * 60_000;
+/** Offers lapse and lapsed order holds free their places without a write: swept this often. */
+const waitingListIntervalMs = 60_000;
 const holder = globalThis as typeof globalThis & {
   __festivalWorkers?: NodeJS.Timeout;
   __festivalReconciler?: NodeJS.Timeout;
+  __festivalWaitingLists?: NodeJS.Timeout;
 };
 
 /**
@@ -48,6 +52,12 @@ export async function startServer(): Promise<void> {
       );
     }, reconcileIntervalMs);
     holder.__festivalReconciler.unref();
+  }
+  if (!holder.__festivalWaitingLists) {
+    holder.__festivalWaitingLists = setInterval(() => {
+      makeOffers(db).catch((error: unknown) => logger.error({ err: error }, 'waiting list loop failed'));
+    }, waitingListIntervalMs);
+    holder.__festivalWaitingLists.unref();
   }
   logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
 }

@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GET as mailCronGet, POST as mailCronPost } from '@/app/api/cron/mail/route';
 import { GET as reconcileCronGet, POST as reconcileCronPost } from '@/app/api/cron/reconcile/route';
+import { GET as waitingCronGet, POST as waitingCronPost } from '@/app/api/cron/waiting-lists/route';
 import { POST as reconcileRoute } from '@/app/api/payment/reconcile/route';
 import { isEmbedded, openDatabase, queryRows, withStartupLock } from '@/lib/server/db/client';
 import { mailOutbox } from '@/lib/server/db/schema';
@@ -54,6 +55,8 @@ describeEachDatabase('scheduled jobs', (current) => {
       ['GET /api/cron/reconcile', reconcileCronGet, 'GET'],
       ['POST /api/cron/reconcile', reconcileCronPost, 'POST'],
       ['POST /api/payment/reconcile', reconcileRoute, 'POST'],
+      ['GET /api/cron/waiting-lists', waitingCronGet, 'GET'],
+      ['POST /api/cron/waiting-lists', waitingCronPost, 'POST'],
     ] as const;
 
     it.each(routes)('%s does not exist while CRON_SECRET is unset', async (_name, route, method) => {
@@ -85,7 +88,9 @@ describeEachDatabase('scheduled jobs', (current) => {
         expect(answer.body.data).toEqual(
           route === mailCronGet || route === mailCronPost
             ? { sent: 0, failed: 0 }
-            : expect.objectContaining({ checked: expect.any(Number), errors: 0 }),
+            : route === waitingCronGet || route === waitingCronPost
+              ? { lapsed: 0, offered: 0 }
+              : expect.objectContaining({ checked: expect.any(Number), errors: 0 }),
         );
       });
 

@@ -8,8 +8,12 @@ describe('the platform cron file', () => {
     crons: { path: string; schedule: string }[];
   };
 
-  it('schedules mail retries and reconciliation', () => {
-    expect(config.crons.map((c) => c.path).sort()).toEqual(['/api/cron/mail', '/api/cron/reconcile']);
+  it('schedules mail retries, reconciliation and the waiting lists', () => {
+    expect(config.crons.map((c) => c.path).sort()).toEqual([
+      '/api/cron/mail',
+      '/api/cron/reconcile',
+      '/api/cron/waiting-lists',
+    ]);
   });
 
   it.each(config.crons)('$path is a GET route with a five-field schedule', ({ path: route, schedule }) => {

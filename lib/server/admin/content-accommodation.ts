@@ -14,6 +14,7 @@ import type { Db, Tx } from '@/lib/server/db';
 import { accommodationBookings, accommodationOptions, accommodationTypes } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
+import { unitsFreedOf } from '@/lib/server/services/places';
 import { heldUnits } from '@/lib/server/services/stock';
 
 /*
@@ -308,6 +309,10 @@ export function updateAccommodationOption(
       .where(eq(accommodationOptions.id, id))
       .returning();
     const after = optionOf(updated!, held);
+    // A raised capacity goes to the stay's waiting list first, at once.
+    if (input.capacity !== undefined && input.capacity > row.capacity) {
+      await unitsFreedOf(tx, 'accommodation_option', id);
+    }
     await recordAudit(tx, actor, {
       action: 'update',
       entity: 'accommodation_option',

@@ -11,6 +11,8 @@ import { stayEndDate } from '@/lib/schemas/shop';
 import type { Db } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { uploadUrl } from '@/lib/server/uploads/uploads';
+import type { StockKind } from '@/lib/server/services/stock';
+import { listWaitingList, type ListedEntry } from '@/lib/server/services/waiting-lists';
 import { csvDownload, exportBatchSize } from '@/lib/server/csv-stream';
 import {
   bookingBatch,
@@ -145,5 +147,26 @@ export function exportPayments(db: Db, filter: PaymentFilter, batchSize = export
     filename: stamped('payments'),
     columns: paymentColumns,
     batch: (after) => paymentBatch(db, filter, after, batchSize),
+  });
+}
+
+const waitingListColumns: readonly CsvColumn<ListedEntry>[] = [
+  { header: 'Position', value: (r) => (r.position === null ? '' : String(r.position)) },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'E-mail', value: (r) => r.email },
+  { header: 'Team name', value: (r) => r.teamName ?? '' },
+  { header: 'Team e-mails', value: (r) => joined(r.emails) },
+  { header: 'Joined at', value: (r) => r.joinedAt },
+  { header: 'Offer expires at', value: (r) => r.offerExpiresAt ?? '' },
+];
+
+/** One item's waiting list (at most a few hundred rows: one batch). */
+export async function exportWaitingList(db: Db, kind: StockKind, itemId: number): Promise<Response> {
+  const { entries } = await listWaitingList(db, kind, itemId);
+  return csvDownload<ListedEntry, number>({
+    filename: stamped(`waiting-list-${kind}-${itemId}`),
+    columns: waitingListColumns,
+    batch: async () => ({ rows: entries, next: null }),
   });
 }

@@ -366,9 +366,10 @@ export const stockHolds = pgTable(
   'stock_holds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    paymentOrderId: uuid('payment_order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    /** The order holding the units; null while a waiting list's offer holds them (waitingEntryId). */
+    paymentOrderId: uuid('payment_order_id').references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    /** The waiting list entry whose offer made this hold; kept when an order takes the offer over. */
+    waitingEntryId: uuid('waiting_entry_id').references(() => waitingListEntries.id, { onDelete: 'cascade' }),
     kind: text('kind', {
       enum: ['merchandise_variant', 'accommodation_option', 'participation_option'],
     }).notNull(),
@@ -387,7 +388,52 @@ export const stockHolds = pgTable(
       .on(t.kind, t.itemId)
       .where(sql`${t.releasedAt} is null and ${t.convertedAt} is null`),
     index('stock_holds_order').on(t.paymentOrderId),
+    index('stock_holds_waiting_entry').on(t.waitingEntryId),
     check('stock_hold_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_hold_owner', sql`${t.paymentOrderId} is not null or ${t.waitingEntryId} is not null`),
+  ],
+);
+
+/**
+ * A place in a waiting list of a full item (a participation option, a T-shirt size, a stay's date
+ * option). Position = order of joining (created_at, ties by id). waiting: in line; offered: a freed unit
+ * is held for them until offer_expires_at; accepted: an order or registration took the offer over; left:
+ * they left the list; lapsed: the offer ran out unused (docs/waiting-lists.md).
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', {
+      enum: ['merchandise_variant', 'accommodation_option', 'participation_option'],
+    }).notNull(),
+    itemId: integer('item_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A team option's members as the leader entered them (leader first); empty for other kinds. */
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    teamName: text('team_name'),
+    status: text('status', { enum: ['waiting', 'offered', 'accepted', 'left', 'lapsed'] })
+      .notNull()
+      .default('waiting'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One live entry per person per item; a person who left or let an offer lapse may join again.
+    uniqueIndex('waiting_list_live_entry')
+      .on(t.kind, t.itemId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waiting_list_line')
+      .on(t.kind, t.itemId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waiting_list_offers')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
+    index('waiting_list_user').on(t.userId),
   ],
 );
 

@@ -192,6 +192,15 @@ export class PendingMail {
   }
 }
 
+/**
+ * Stores a message inside a transaction whose caller cannot deliver after the commit (a waiting list's
+ * offer made where a place was freed): due at once, so the retry loop sends it on its next round.
+ */
+export async function queueMailForRetryLoop(tx: Db | Tx, message: MailMessage): Promise<void> {
+  const row = await queueMail(tx, message);
+  await tx.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, row.id));
+}
+
 /** Stores the message and makes a first delivery attempt; returns the outbox id. */
 export async function sendMail(db: Db, message: MailMessage): Promise<string> {
   const row = await queueMail(db, message);

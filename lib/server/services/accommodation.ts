@@ -27,7 +27,15 @@ import {
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
-import { assertUnitsLeft, heldUnits, holdStock, replaceAccountHolds, unitsLeftColumn } from './stock';
+import {
+  assertUnitsLeft,
+  heldUnits,
+  holdStock,
+  replaceAccountHolds,
+  unitsLeftColumn,
+  waitingUnits,
+} from './stock';
+import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -44,11 +52,11 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
     .from(accommodationOptions)
     .where(eq(accommodationOptions.isVisible, true))
     .orderBy(asc(accommodationOptions.position), asc(accommodationOptions.id));
-  const held = await heldUnits(
-    db,
-    'accommodation_option',
-    options.map((o) => o.id),
-  );
+  const ids = options.map((o) => o.id);
+  const [held, waiting] = await Promise.all([
+    heldUnits(db, 'accommodation_option', ids),
+    waitingUnits(db, 'accommodation_option', ids),
+  ]);
   return types.map((t) => ({
     id: t.id,
     accommodationType: t.accommodationType,
@@ -60,7 +68,7 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
         id: o.id,
         StartDate: o.startDate,
         Days: o.days,
-        isAvailable: o.capacity - o.booked - (held.get(o.id) ?? 0) > 0,
+        isAvailable: o.capacity - o.booked - (held.get(o.id) ?? 0) - (waiting.get(o.id) ?? 0) > 0,
       })),
   }));
 }
@@ -127,8 +135,15 @@ export async function createAccommodationOrder(
   const amountPaise = toPaise(stayPrice(option.pricePerNight, option.days));
   assertAmountMatches(input.amount, amountPaise);
   const label = `${option.typeName} from ${option.startDate}`;
+  // A waiting list's offer holds a place of this stay for the caller: this order takes it over.
+  const offer = input.offerId
+    ? { id: input.offerId, itemId: await offeredItem(db, input.offerId, caller.id, 'accommodation_option') }
+    : undefined;
+  if (offer && offer.itemId !== option.id) {
+    throw new AppError('invalid_input', 'Your offer is for another stay: please choose the dates it names.');
+  }
   // Seen full: refused here, without opening an order or queueing on the option's lock.
-  assertUnitsLeft(option.unitsLeft, 1, label);
+  if (!offer) assertUnitsLeft(option.unitsLeft, 1, label);
   const item: AccommodationOrderItem = {
     optionId: option.id,
     typeName: option.typeName,
@@ -136,6 +151,7 @@ export async function createAccommodationOrder(
     days: option.days,
     identityUploadId: proof?.id ?? null,
   };
+  let replaced = 0;
   return createPaymentOrder(db, {
     purpose: 'accommodation',
     userId: caller.id,
@@ -143,7 +159,19 @@ export async function createAccommodationOrder(
     item: { ...item },
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
-      await replaceAccountHolds(tx, { userId: caller.id, kind: 'accommodation_option', orderId });
+      // The stay it replaces goes to its waiting list after the commit (see places.ts holdPlace).
+      replaced = (await replaceAccountHolds(tx, { userId: caller.id, kind: 'accommodation_option', orderId }))
+        .length;
+      if (offer) {
+        await takeOverOffer(tx, {
+          offerId: offer.id,
+          userId: caller.id,
+          kind: 'accommodation_option',
+          itemId: option.id,
+          orderId,
+        });
+        return;
+      }
       await holdStock(tx, {
         orderId,
         kind: 'accommodation_option',
@@ -152,6 +180,8 @@ export async function createAccommodationOrder(
         label,
       });
     },
+  }).finally(async () => {
+    if (replaced > 0) await makeOffersSoon(db);
   });
 }
 

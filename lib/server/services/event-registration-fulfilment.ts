@@ -49,11 +49,17 @@ export async function insertRegistration(
     paymentOrderId: string | null;
     amountPaise: number;
     isDaStudent: boolean;
+    /** A waiting list's offer (its entry id) whose held place a free registration takes. */
+    offerId?: string;
   },
 ): Promise<string> {
   const [leader] = input.memberUserIds;
   if (!leader) throw new AppError('invalid_input', 'A registration needs at least one member.');
-  await takePlace(tx, { optionId: input.participationId, orderId: input.paymentOrderId });
+  await takePlace(tx, {
+    optionId: input.participationId,
+    orderId: input.paymentOrderId,
+    offer: input.offerId ? { id: input.offerId, userId: leader } : undefined,
+  });
   try {
     return await tx.transaction(async (inner) => {
       const [registration] = await inner

@@ -25,6 +25,7 @@ import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
 import { holdPlace, placesChanged } from './places';
+import { makeOffersSoon } from './waiting-lists';
 import {
   insertRegistration,
   mailRegistration,
@@ -169,7 +170,7 @@ export async function verifyTeam(
 }
 
 /** A team option (min ≠ max) needs a team name; individual entries have none. */
-function teamNameFor(option: ParticipationOption, teamName: string | null | undefined): string | null {
+export function teamNameFor(option: ParticipationOption, teamName: string | null | undefined): string | null {
   if (option.min_range === option.max_range) return null;
   const name = teamName?.trim() ?? '';
   if (name === '')
@@ -200,12 +201,24 @@ export async function createEventOrder(
     isDaStudent: team.result.isDAStudent,
   };
   // The place is held from the order to the payment, as stock is (lib/server/services/places.ts).
+  let replaced = 0;
   const checkout = await createPaymentOrder(db, {
     purpose: 'event',
     userId: caller.id,
     amountPaise,
     item: { ...item },
-    hold: (tx, orderId) => holdPlace(tx, { orderId, userId: caller.id, optionId: team.option.id }),
+    hold: async (tx, orderId) => {
+      const released = await holdPlace(tx, {
+        orderId,
+        userId: caller.id,
+        optionId: team.option.id,
+        offerId: input.offerId,
+      });
+      replaced = released.length;
+    },
+  }).finally(async () => {
+    // Places an earlier unpaid order of the account held go to their waiting lists now.
+    if (replaced > 0) await makeOffersSoon(db);
   });
   await placesChanged(db, [team.option.id]);
   return checkout;
@@ -259,6 +272,7 @@ export async function registerForEvent(
       paymentOrderId: null,
       amountPaise: 0,
       isDaStudent: team.result.isDAStudent,
+      offerId: input.offerId,
     });
     await mailRegistration(tx, registrationId, mail);
   });

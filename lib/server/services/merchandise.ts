@@ -25,8 +25,10 @@ import {
   holdStock,
   maxMerchandiseUnitsPerOrder,
   replaceAccountHolds,
+  waitingUnits,
   unitsLeftColumn,
 } from './stock';
+import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
 
 /** Visible products with their sizes; a size is available while enabled and units are left after holds. */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
@@ -39,11 +41,11 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
     .select()
     .from(merchandiseVariants)
     .orderBy(asc(merchandiseVariants.position), asc(merchandiseVariants.id));
-  const held = await heldUnits(
-    db,
-    'merchandise_variant',
-    variants.map((v) => v.id),
-  );
+  const ids = variants.map((v) => v.id);
+  const [held, waiting] = await Promise.all([
+    heldUnits(db, 'merchandise_variant', ids),
+    waitingUnits(db, 'merchandise_variant', ids),
+  ]);
   return products.map((p) => ({
     id: p.id,
     name: p.name,
@@ -57,7 +59,7 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
       .map((v) => ({
         id: v.id,
         type: v.type,
-        isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) > 0,
+        isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) - (waiting.get(v.id) ?? 0) > 0,
       })),
   }));
 }
@@ -98,28 +100,55 @@ export async function createMerchandiseOrder(
   }
   const amountPaise = lines.reduce((sum, l) => sum + l.qty * l.unitPricePaise, 0);
   assertAmountMatches(input.amount, amountPaise);
+  // A waiting list's offer holds one unit of its size for the caller: this order takes it over.
+  const offered = input.offerId
+    ? await offeredItem(db, input.offerId, caller.id, 'merchandise_variant')
+    : undefined;
+  if (offered !== undefined && !lines.some((l) => l.variantId === offered)) {
+    throw new AppError('invalid_input', 'Your offer is for a size that is not in this cart.');
+  }
   // A size seen sold out is refused here, without opening an order or queueing on the size's lock.
-  for (const line of lines)
-    assertUnitsLeft(byId.get(line.variantId)!.unitsLeft, line.qty, `Size ${line.size}`);
+  for (const line of lines) {
+    const mine = line.variantId === offered ? 1 : 0;
+    assertUnitsLeft(byId.get(line.variantId)!.unitsLeft + mine, line.qty, `Size ${line.size}`);
+  }
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
+  let replaced = 0;
   return createPaymentOrder(db, {
     purpose: 'merchandise',
     userId: caller.id,
     amountPaise,
     item: { ...item },
     hold: async (tx: Tx, orderId: string) => {
-      await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId });
+      // Sizes the earlier cart held go to their waiting lists after the commit: offering them here would
+      // lock those sizes out of id order (see places.ts holdPlace).
+      replaced = (await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId }))
+        .length;
       // Always lock in id order, so two carts with the same sizes cannot deadlock.
       for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+        let quantity = line.qty;
+        if (line.variantId === offered && input.offerId) {
+          await takeOverOffer(tx, {
+            offerId: input.offerId,
+            userId: caller.id,
+            kind: 'merchandise_variant',
+            itemId: line.variantId,
+            orderId,
+          });
+          quantity -= 1;
+        }
+        if (quantity === 0) continue;
         await holdStock(tx, {
           orderId,
           kind: 'merchandise_variant',
           itemId: line.variantId,
-          quantity: line.qty,
+          quantity,
           label: `Size ${line.size}`,
         });
       }
     },
+  }).finally(async () => {
+    if (replaced > 0) await makeOffersSoon(db);
   });
 }
 

@@ -14,7 +14,9 @@ import {
   replaceAccountHolds,
   unitsLeftColumn,
   type ReleasedHold,
+  type StockKind,
 } from './stock';
+import { takeOverOffer, unitsFreed } from './waiting-lists';
 
 /*
  * The places of an event's participation options: an option with a place_limit takes that many
@@ -38,18 +40,30 @@ async function optionLabel(db: Db | Tx, optionId: number): Promise<string> {
 /**
  * Holds a place of an option for an unpaid order until the hold expires (as stock is held), replacing
  * the account's earlier unpaid event orders' holds; refuses with 409 when the option is full. An
- * unlimited option holds nothing.
+ * unlimited option holds nothing. Answers the holds it replaced: their places go to the waiting lists
+ * after the commit (makeOffers), not here, where locking another option before this one could deadlock
+ * with an order going the other way; the people waiting keep those places from everyone meanwhile.
  */
 export async function holdPlace(
   tx: Tx,
-  input: { orderId: string; userId: string; optionId: number },
-): Promise<void> {
+  input: { orderId: string; userId: string; optionId: number; offerId?: string },
+): Promise<ReleasedHold[]> {
   const released = await replaceAccountHolds(tx, {
     userId: input.userId,
     kind: 'participation_option',
     orderId: input.orderId,
   });
-  await placesReleased(tx, released);
+  if (input.offerId) {
+    // A waiting list's offer: the place it holds becomes this order's (waiting-lists.ts).
+    await takeOverOffer(tx, {
+      offerId: input.offerId,
+      userId: input.userId,
+      kind: 'participation_option',
+      itemId: input.optionId,
+      orderId: input.orderId,
+    });
+    return released;
+  }
   await holdStock(tx, {
     orderId: input.orderId,
     kind: 'participation_option',
@@ -57,6 +71,7 @@ export async function holdPlace(
     quantity: 1,
     label: await optionLabel(tx, input.optionId),
   });
+  return released;
 }
 
 /**
@@ -66,7 +81,21 @@ export async function holdPlace(
  * an order without a hold (the option was unlimited when it was made) and a free registration are
  * counted under the lock. The lock is held until the commit, so registrations of one option queue.
  */
-export async function takePlace(tx: Tx, input: { optionId: number; orderId: string | null }): Promise<void> {
+export async function takePlace(
+  tx: Tx,
+  input: { optionId: number; orderId: string | null; offer?: { id: string; userId: string } },
+): Promise<void> {
+  if (input.offer && !input.orderId) {
+    // A free registration on a waiting list's offer takes the place the offer holds.
+    await takeOverOffer(tx, {
+      offerId: input.offer.id,
+      userId: input.offer.userId,
+      kind: 'participation_option',
+      itemId: input.optionId,
+      orderId: null,
+    });
+    return;
+  }
   if (input.orderId) {
     const [hold] = await tx
       .select({ id: stockHolds.id })
@@ -96,23 +125,33 @@ export async function takePlace(tx: Tx, input: { optionId: number; orderId: stri
 
 /**
  * Announces that a place of an option was freed (a registration cancelled or refunded, a held place given
- * back, a limit raised), in the transaction that freed it. Nothing listens yet: waiting lists will make
- * their offers from here.
+ * back, a limit raised), in the transaction that freed it: the first in its waiting list gets the offer
+ * in this transaction (waiting-lists.ts).
  */
 export async function placeFreed(tx: Tx, optionId: number): Promise<void> {
-  void tx; // the waiting list's offer will be written in this transaction
   logger.debug({ optionId }, 'a place was freed');
+  await unitsFreedOf(tx, 'participation_option', optionId);
 }
 
-/** Announces the places among released holds that were still held (an expired hold had freed its own). */
+/** A freed unit of any kind, offered to its waiting list. */
+export async function unitsFreedOf(tx: Tx, kind: StockKind, itemId: number): Promise<void> {
+  await unitsFreed(tx, kind, itemId);
+}
+
+/**
+ * Announces the units among released holds that were still held (an expired hold had freed its own; the
+ * waiting lists' job sweeps those): places of options, sizes and stays alike.
+ */
 export async function placesReleased(tx: Tx, released: ReleasedHold[]): Promise<void> {
   const at = now().getTime();
-  const options = new Set(
-    released
-      .filter((h) => h.kind === 'participation_option' && h.expiresAt.getTime() > at)
-      .map((h) => h.itemId),
-  );
-  for (const optionId of options) await placeFreed(tx, optionId);
+  const freed = new Map<string, { kind: StockKind; itemId: number }>();
+  for (const h of released.filter((r) => r.expiresAt.getTime() > at)) {
+    freed.set(`${h.kind}:${h.itemId}`, { kind: h.kind, itemId: h.itemId });
+  }
+  for (const { kind, itemId } of freed.values()) {
+    if (kind === 'participation_option') await placeFreed(tx, itemId);
+    else await unitsFreedOf(tx, kind, itemId);
+  }
 }
 
 /** Places left per option (null: unlimited), read now: the registration screen's fresh figures. */

@@ -22,7 +22,7 @@ import { organiserRefundMail } from '@/lib/server/mail/refund-mails';
 import { releaseHolds } from '@/lib/server/payments/orders';
 import type { PaymentOrder } from '@/lib/server/payments/types';
 import { refundPayment } from '@/lib/server/payments/settle';
-import { placeFreed, placesChanged } from './places';
+import { placeFreed, placesChanged, unitsFreedOf } from './places';
 import { mailRecipient } from './recipients';
 
 /*
@@ -141,6 +141,8 @@ async function cancelPurchase(
           .update(merchandiseVariants)
           .set({ sold: sql`greatest(${merchandiseVariants.sold} - ${Number(line.qty)}, 0)` })
           .where(eq(merchandiseVariants.id, line.variantId));
+        // The sizes given back go to their waiting lists first.
+        await unitsFreedOf(tx, 'merchandise_variant', line.variantId);
       }
     }
     return {
@@ -160,6 +162,7 @@ async function cancelPurchase(
       .update(accommodationOptions)
       .set({ booked: sql`greatest(${accommodationOptions.booked} - 1, 0)` })
       .where(eq(accommodationOptions.id, booking.optionId));
+    await unitsFreedOf(tx, 'accommodation_option', booking.optionId);
   }
   return {
     cancelled: rows.map((r) => ({ entity: 'accommodation_booking', id: r.id })),

@@ -10,6 +10,7 @@ import {
   registrations,
   stockHolds,
   users,
+  waitingListEntries,
 } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
@@ -55,17 +56,52 @@ export async function heldUnits(
         eq(stockHolds.kind, kind),
         inArray(stockHolds.itemId, itemIds),
         activeHold(),
-        exceptOrderId ? sql`${stockHolds.paymentOrderId} <> ${exceptOrderId}` : undefined,
+        // An offer's hold has no order: "is distinct from" counts it (a null "<>" would drop it).
+        exceptOrderId ? sql`${stockHolds.paymentOrderId} is distinct from ${exceptOrderId}` : undefined,
       ),
     )
     .groupBy(stockHolds.itemId);
   return new Map(rows.map((r) => [r.itemId, Number(r.held)]));
 }
 
+/**
+ * People waiting (not yet offered) per item: a freed unit is theirs first, so the shop's lists show a
+ * size or stay as unavailable while anyone waits for it (docs/waiting-lists.md).
+ */
+export async function waitingUnits(
+  db: Db | Tx,
+  kind: StockKind,
+  itemIds: number[],
+): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: waitingListEntries.itemId, waiting: sql<number>`cast(count(*) as int)` })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.kind, kind),
+        inArray(waitingListEntries.itemId, itemIds),
+        eq(waitingListEntries.status, 'waiting'),
+      ),
+    )
+    .groupBy(waitingListEntries.itemId);
+  return new Map(rows.map((r) => [r.itemId, Number(r.waiting)]));
+}
+
 /** Confirmed registrations of an option (its id given as SQL or a number): the places it has given. */
 function confirmedRegistrations(optionId: SQL | number): SQL {
   return sql`(select count(*) from ${registrations}
     where ${registrations.participationId} = ${optionId} and ${registrations.status} = 'confirmed')`;
+}
+
+/**
+ * People waiting in an item's list (not yet offered), as SQL: a freed unit is theirs before anyone
+ * else's, so what is left to a plain buyer is reduced by them (an offered entry's unit is already held).
+ */
+function waitingPeople(kind: StockKind, itemId: SQL | number): SQL {
+  return sql`(select count(*) from ${waitingListEntries}
+    where ${waitingListEntries.kind} = ${kind} and ${waitingListEntries.itemId} = ${itemId}
+      and ${waitingListEntries.status} = 'waiting')`;
 }
 
 /**
@@ -183,12 +219,12 @@ function openHolds(kind: StockKind, itemId: SQL | number, exceptUserId?: string)
  */
 export const unitsLeftColumn = {
   merchandise_variant: (forUserId?: string) =>
-    sql<number>`(${merchandiseVariants.stock} - ${merchandiseVariants.sold} - ${openHolds('merchandise_variant', sql`${merchandiseVariants.id}`, forUserId)})::int`,
+    sql<number>`(${merchandiseVariants.stock} - ${merchandiseVariants.sold} - ${openHolds('merchandise_variant', sql`${merchandiseVariants.id}`, forUserId)} - ${waitingPeople('merchandise_variant', sql`${merchandiseVariants.id}`)})::int`,
   accommodation_option: (forUserId?: string) =>
-    sql<number>`(${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${openHolds('accommodation_option', sql`${accommodationOptions.id}`, forUserId)})::int`,
+    sql<number>`(${accommodationOptions.capacity} - ${accommodationOptions.booked} - ${openHolds('accommodation_option', sql`${accommodationOptions.id}`, forUserId)} - ${waitingPeople('accommodation_option', sql`${accommodationOptions.id}`)})::int`,
   participation_option: (forUserId?: string) =>
     sql<number | null>`(case when ${participationOptions.placeLimit} is null then null
-      else greatest(${participationOptions.placeLimit} - ${confirmedRegistrations(sql`${participationOptions.id}`)} - ${openHolds('participation_option', sql`${participationOptions.id}`, forUserId)}, 0) end)::int`,
+      else greatest(${participationOptions.placeLimit} - ${confirmedRegistrations(sql`${participationOptions.id}`)} - ${openHolds('participation_option', sql`${participationOptions.id}`, forUserId)} - ${waitingPeople('participation_option', sql`${participationOptions.id}`)}, 0) end)::int`,
 } satisfies Record<StockKind, (forUserId?: string) => SQL<number | null>>;
 
 /** Places an option has given or holds now (confirmed registrations plus open holds), for a select from it. */
@@ -226,37 +262,44 @@ function unitsLeft(kind: StockKind, itemId: number): SQL {
 }
 
 /**
- * Locks an item and answers what is left of it, less what other orders than `exceptOrderId` hold; null
- * for an unlimited participation option. The count is the one that decides: it sees every registration,
- * sale and hold committed before the lock was granted, and nobody else can add one until the commit.
+ * Locks an item and answers what is left of it, less what other orders than `exceptOrderId` hold and
+ * less the people waiting in its list (unless `forOffers`: the waiting list's own count of what it may
+ * offer); null for an unlimited participation option. The count is the one that decides: it sees every
+ * registration, sale, hold and waiting entry committed before the lock was granted, and nobody else can
+ * add one until the commit.
  */
 export async function lockedUnitsLeft(
   tx: Tx,
   kind: StockKind,
   itemId: number,
   exceptOrderId?: string,
+  options: { forOffers?: boolean } = {},
 ): Promise<number | null> {
   const item = await lockItem(tx, kind, itemId);
   if (!item) throw new AppError('gone', 'This item no longer exists.');
   if (item.total === null) return null;
+  const waiting = options.forOffers ? sql`0` : waitingPeople(kind, itemId);
   if (kind === 'participation_option') {
     // Registrations and holds in one statement (one snapshot), after the lock was granted: a payment
     // converting its active hold needs no lock on the option and commits its registration and the
     // conversion together, so two statements could see neither, the hold converted and the registration not
     // yet counted. A statement that had waited for the lock would count from before the wait.
-    const others = exceptOrderId ? sql`and ${stockHolds.paymentOrderId} <> ${exceptOrderId}::uuid` : sql``;
+    const others = exceptOrderId
+      ? sql`and ${stockHolds.paymentOrderId} is distinct from ${exceptOrderId}::uuid`
+      : sql``;
     const [row] = await queryRows<{ taken: number }>(
       tx,
       sql`select (${confirmedRegistrations(itemId)} + (select coalesce(sum(${stockHolds.quantity}), 0)
         from ${stockHolds}
         where ${stockHolds.kind} = 'participation_option' and ${stockHolds.itemId} = ${itemId}
           and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
-          and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz ${others}))::int as taken`,
+          and ${stockHolds.expiresAt} > ${now().toISOString()}::timestamptz ${others}) + ${waiting})::int as taken`,
     );
     return item.total - Number(row?.taken ?? 0);
   }
   const held = (await heldUnits(tx, kind, [itemId], exceptOrderId)).get(itemId) ?? 0;
-  return item.total - item.taken - held;
+  const [queue] = await queryRows<{ waiting: number }>(tx, sql`select ${waiting}::int as waiting`);
+  return item.total - item.taken - held - Number(queue?.waiting ?? 0);
 }
 
 /**

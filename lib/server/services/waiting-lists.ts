@@ -1,0 +1,514 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { AuthUser } from '@/lib/server/auth/session';
+import type { Db, Tx } from '@/lib/server/db';
+import { queryRows } from '@/lib/server/db/client';
+import {
+  accommodationOptions,
+  accommodationTypes,
+  events,
+  festivalConfig,
+  merchandiseProducts,
+  merchandiseVariants,
+  participationOptions,
+  stockHolds,
+  users,
+  waitingListEntries,
+} from '@/lib/server/db/schema';
+import { now } from '@/lib/server/clock';
+import { env } from '@/lib/server/env';
+import { AppError } from '@/lib/server/http/app-error';
+import { logger } from '@/lib/server/log';
+import { PendingMail, queueMailForRetryLoop, type MailMessage } from '@/lib/server/mail/mail-service';
+import { holdMinutes, lockedUnitsLeft, type StockKind } from './stock';
+
+/*
+ * Waiting lists of full items (docs/waiting-lists.md). People join a full item's list in order; a unit
+ * freed while anyone waits is theirs first: what is left to a plain buyer is reduced by the people waiting
+ * (stock.ts, waitingPeople), so nobody can take it meanwhile. The first in line gets an offer: the unit is
+ * held for them (a stock_holds row tied to the entry, no order yet) until the offer expires, with a mail
+ * whose link leads to paying or registering. An order or registration naming the offer takes its hold
+ * over; an unused offer lapses and passes to the next. Offers are made under the item's row lock, so
+ * several instances making offers at once queue on it and never offer one freed unit twice.
+ */
+
+export type WaitingEntry = typeof waitingListEntries.$inferSelect;
+export const waitingKinds = ['participation_option', 'merchandise_variant', 'accommodation_option'] as const;
+
+/** The organisers' offer time (festival_config key), in hours; 12 unless they chose another. */
+export const offerHoursKey = 'waiting_list_offer_hours';
+export const defaultOfferHours = 12;
+
+export async function offerHours(db: Db | Tx): Promise<number> {
+  const [row] = await db.select().from(festivalConfig).where(eq(festivalConfig.key, offerHoursKey));
+  const hours = Number(row?.value);
+  return Number.isFinite(hours) && hours > 0 ? hours : defaultOfferHours;
+}
+
+export async function setOfferHours(db: Db, hours: number): Promise<number> {
+  await db
+    .insert(festivalConfig)
+    .values({ key: offerHoursKey, value: hours })
+    .onConflictDoUpdate({ target: festivalConfig.key, set: { value: hours, updatedAt: now() } });
+  return hours;
+}
+
+/** What an item is called and where its offer's link leads (paths the existing screens serve). */
+export interface ItemInfo {
+  label: string;
+  /** The screen's path without the offer: /event/{categoryId}/register, /merchandise, /accomodation. */
+  path: string;
+  /** For a participation option: its event and team size. */
+  eventId?: number;
+  isTeam?: boolean;
+  /** False for a size switched off or a product, stay type or date option hidden: nobody can join. */
+  onSale: boolean;
+}
+
+export async function itemInfo(db: Db | Tx, kind: StockKind, itemId: number): Promise<ItemInfo> {
+  if (kind === 'participation_option') {
+    const [row] = await db
+      .select({
+        option: participationOptions.participationName,
+        min: participationOptions.minRange,
+        max: participationOptions.maxRange,
+        event: events.name,
+        eventId: events.id,
+        categoryId: events.categoryId,
+      })
+      .from(participationOptions)
+      .innerJoin(events, eq(events.id, participationOptions.eventId))
+      .where(eq(participationOptions.id, itemId));
+    if (!row) throw new AppError('not_found', 'This way of taking part does not exist.');
+    return {
+      label: `${row.option} for ${row.event}`,
+      path: `/event/${row.categoryId}/register`,
+      eventId: row.eventId,
+      isTeam: row.min !== row.max,
+      onSale: true, // registration being open is checked by the gate
+    };
+  }
+  if (kind === 'merchandise_variant') {
+    const [row] = await db
+      .select({
+        size: merchandiseVariants.type,
+        product: merchandiseProducts.name,
+        onSale: sql<boolean>`${merchandiseVariants.isEnabled} and ${merchandiseProducts.isVisible}`,
+      })
+      .from(merchandiseVariants)
+      .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
+      .where(eq(merchandiseVariants.id, itemId));
+    if (!row) throw new AppError('not_found', 'This size does not exist.');
+    return { label: `${row.product}, size ${row.size}`, path: '/merchandise', onSale: row.onSale };
+  }
+  const [row] = await db
+    .select({
+      type: accommodationTypes.accommodationType,
+      start: accommodationOptions.startDate,
+      onSale: sql<boolean>`${accommodationTypes.isVisible} and ${accommodationOptions.isVisible}`,
+    })
+    .from(accommodationOptions)
+    .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
+    .where(eq(accommodationOptions.id, itemId));
+  if (!row) throw new AppError('not_found', 'This stay does not exist.');
+  return { label: `${row.type} from ${row.start}`, path: '/accomodation', onSale: row.onSale };
+}
+
+export function offerLink(info: ItemInfo, entryId: string): string {
+  return `${env().SITE_URL.replace(/\/$/, '')}${info.path}?offer=${entryId}`;
+}
+
+/** Place in line of waiting entries: 1 = next to be offered (offered entries are ahead of everyone). */
+export async function positions(db: Db | Tx, entries: WaitingEntry[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  for (const entry of entries.filter((e) => e.status === 'waiting')) {
+    const [row] = await queryRows<{ ahead: number }>(
+      db,
+      sql`select count(*)::int as ahead from ${waitingListEntries}
+        where ${waitingListEntries.kind} = ${entry.kind} and ${waitingListEntries.itemId} = ${entry.itemId}
+          and ${waitingListEntries.status} = 'waiting'
+          and (${waitingListEntries.createdAt}, ${waitingListEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id}::uuid)`,
+    );
+    result.set(entry.id, Number(row?.ahead ?? 0) + 1);
+  }
+  return result;
+}
+
+export interface MyWaitingEntry {
+  id: string;
+  kind: StockKind;
+  itemId: number;
+  label: string;
+  status: 'waiting' | 'offered';
+  /** 1 = next in line; null while an offer stands. */
+  position: number | null;
+  teamName: string | null;
+  emails: string[];
+  joinedAt: string;
+  offerExpiresAt: string | null;
+  /** The offer's link (to paying or registering), while it stands. */
+  offerUrl: string | null;
+}
+
+/** GET /api/waiting-lists: the caller's live entries with their positions, for the profile. */
+export async function myWaitingLists(db: Db, userId: string): Promise<MyWaitingEntry[]> {
+  const entries = await db
+    .select()
+    .from(waitingListEntries)
+    .where(
+      and(eq(waitingListEntries.userId, userId), inArray(waitingListEntries.status, ['waiting', 'offered'])),
+    )
+    .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id));
+  const places = await positions(db, entries);
+  return Promise.all(
+    entries.map(async (e) => {
+      const info = await itemInfo(db, e.kind, e.itemId).catch(() => ({
+        label: 'A removed item',
+        path: '/',
+        onSale: false,
+      }));
+      return {
+        id: e.id,
+        kind: e.kind,
+        itemId: e.itemId,
+        label: info.label,
+        status: e.status as 'waiting' | 'offered',
+        position: places.get(e.id) ?? null,
+        teamName: e.teamName,
+        emails: e.emails,
+        joinedAt: e.createdAt.toISOString(),
+        offerExpiresAt: e.offerExpiresAt?.toISOString() ?? null,
+        offerUrl: e.status === 'offered' ? offerLink(info, e.id) : null,
+      };
+    }),
+  );
+}
+
+/** Gives back an offer's hold while no order has taken it over. */
+async function releaseOfferHold(tx: Tx, entryId: string): Promise<void> {
+  await tx
+    .update(stockHolds)
+    .set({ releasedAt: now() })
+    .where(
+      and(
+        eq(stockHolds.waitingEntryId, entryId),
+        isNull(stockHolds.paymentOrderId),
+        isNull(stockHolds.releasedAt),
+        isNull(stockHolds.convertedAt),
+      ),
+    );
+}
+
+/** DELETE /api/waiting-lists/{id}: leaves the list at any time; a standing offer passes to the next. */
+export async function leaveWaitingList(db: Db, caller: AuthUser, entryId: string): Promise<void> {
+  const [seen] = await db.select().from(waitingListEntries).where(eq(waitingListEntries.id, entryId));
+  if (!seen || seen.userId !== caller.id)
+    throw new AppError('not_found', 'This waiting list entry does not exist.');
+  const mail = new PendingMail();
+  await db.transaction(async (tx) => {
+    // The item first, then the entry: the order offers lock them in, so the two cannot deadlock.
+    if (seen.status === 'offered')
+      await lockedUnitsLeft(tx, seen.kind, seen.itemId, undefined, { forOffers: true });
+    const [entry] = await tx
+      .select()
+      .from(waitingListEntries)
+      .where(eq(waitingListEntries.id, entryId))
+      .for('update');
+    if (!entry || !['waiting', 'offered'].includes(entry.status)) {
+      throw new AppError('conflict', 'You are no longer on this waiting list.');
+    }
+    if (entry.status === 'offered' && seen.status !== 'offered') {
+      throw new AppError('conflict', 'Your place was just offered to you; please try again.');
+    }
+    await tx
+      .update(waitingListEntries)
+      .set({ status: 'left', endedAt: now() })
+      .where(eq(waitingListEntries.id, entryId));
+    if (entry.status === 'offered') {
+      await releaseOfferHold(tx, entryId);
+      await offerNext(tx, entry.kind, entry.itemId, mail);
+    }
+  });
+  await mail.send(db);
+}
+
+function offerMail(to: string, info: ItemInfo, link: string, expiresAt: Date, free: boolean): MailMessage {
+  const until = expiresAt.toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const action = free ? 'register' : 'pay';
+  return {
+    to,
+    subject: `A place is free for you: ${info.label}`,
+    text: [
+      `Good news: a place of ${info.label} has been freed, and you are first on its waiting list.`,
+      `It is held for you until ${until} (India time). To take it, ${action} here:`,
+      link,
+      'If you do nothing, the place passes to the next person in line.',
+    ].join('\n\n'),
+  };
+}
+
+/** Whether an option's registration is free (no price): its offer then leads to registering. */
+async function isFreeOption(tx: Tx, kind: StockKind, itemId: number): Promise<boolean> {
+  if (kind !== 'participation_option') return false;
+  const [row] = await tx
+    .select({ price: participationOptions.price })
+    .from(participationOptions)
+    .where(eq(participationOptions.id, itemId));
+  return (row?.price ?? 0) <= 0;
+}
+
+/**
+ * Offers the item's free units to the first people waiting, in order of joining, under the item's lock;
+ * answers how many offers were made. `mail` collects the offer mails to send after the commit; without
+ * it they are queued for the retry loop.
+ */
+export async function offerNext(
+  tx: Tx,
+  kind: StockKind,
+  itemId: number,
+  mail?: PendingMail,
+): Promise<number> {
+  const free = await lockedUnitsLeft(tx, kind, itemId, undefined, { forOffers: true }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError) return 0; // the item was removed: nothing to offer
+      throw error;
+    },
+  );
+  if (free !== null && free <= 0) return 0;
+  if (kind === 'merchandise_variant') {
+    const [variant] = await tx
+      .select({ enabled: merchandiseVariants.isEnabled })
+      .from(merchandiseVariants)
+      .where(eq(merchandiseVariants.id, itemId));
+    if (!variant?.enabled) return 0; // a size switched off is not offered
+  }
+  const next = await tx
+    .select({ entry: waitingListEntries, email: users.email })
+    .from(waitingListEntries)
+    .innerJoin(users, eq(users.id, waitingListEntries.userId))
+    .where(
+      and(
+        eq(waitingListEntries.kind, kind),
+        eq(waitingListEntries.itemId, itemId),
+        eq(waitingListEntries.status, 'waiting'),
+      ),
+    )
+    .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
+    .limit(free ?? 1000)
+    .for('update', { of: waitingListEntries });
+  if (next.length === 0) return 0;
+  const info = await itemInfo(tx, kind, itemId);
+  const isFree = await isFreeOption(tx, kind, itemId);
+  const hours = await offerHours(tx);
+  const offeredAt = now();
+  const expiresAt = new Date(offeredAt.getTime() + hours * 3_600_000);
+  for (const { entry, email } of next) {
+    await tx
+      .update(waitingListEntries)
+      .set({ status: 'offered', offeredAt, offerExpiresAt: expiresAt })
+      .where(eq(waitingListEntries.id, entry.id));
+    await tx.insert(stockHolds).values({ waitingEntryId: entry.id, kind, itemId, quantity: 1, expiresAt });
+    const message = offerMail(email, info, offerLink(info, entry.id), expiresAt, isFree);
+    if (mail) await mail.add(tx, message);
+    else await queueMailForRetryLoop(tx, message);
+    logger.info({ entryId: entry.id, kind, itemId }, 'waiting list offer made');
+  }
+  return next.length;
+}
+
+/**
+ * Called where a unit was freed, in the freeing transaction (places.ts placeFreed, released holds, a
+ * stock raised): offers it at once when someone waits. Without anyone waiting it locks nothing.
+ */
+export async function unitsFreed(tx: Tx, kind: StockKind, itemId: number): Promise<void> {
+  const [someone] = await tx
+    .select({ id: waitingListEntries.id })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.kind, kind),
+        eq(waitingListEntries.itemId, itemId),
+        eq(waitingListEntries.status, 'waiting'),
+      ),
+    )
+    .limit(1);
+  if (someone) await offerNext(tx, kind, itemId);
+}
+
+/**
+ * Lets an order or a free registration take over the caller's standing offer for the item: the offer's
+ * hold becomes the order's (held at least as long as an order's hold, for the payment), or, without an
+ * order, a registration made in this transaction (converted). Refuses anything but the caller's live offer
+ * for exactly this item.
+ */
+export async function takeOverOffer(
+  tx: Tx,
+  input: { offerId: string; userId: string; kind: StockKind; itemId: number; orderId: string | null },
+): Promise<void> {
+  const [entry] = await tx
+    .select()
+    .from(waitingListEntries)
+    .where(eq(waitingListEntries.id, input.offerId))
+    .for('update');
+  const invalid = 'This offer is not yours or is no longer valid.';
+  if (!entry || entry.userId !== input.userId || entry.kind !== input.kind || entry.itemId !== input.itemId) {
+    throw new AppError('conflict', invalid, { reason: 'offer_invalid' });
+  }
+  if (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now()) {
+    throw new AppError('conflict', 'This offer has expired or was already used.', {
+      reason: 'offer_invalid',
+    });
+  }
+  const minimum = new Date(now().getTime() + holdMinutes * 60_000);
+  const held = await tx
+    .update(stockHolds)
+    .set(
+      input.orderId
+        ? {
+            paymentOrderId: input.orderId,
+            expiresAt: entry.offerExpiresAt > minimum ? entry.offerExpiresAt : minimum,
+          }
+        : { convertedAt: now() },
+    )
+    .where(
+      and(
+        eq(stockHolds.waitingEntryId, entry.id),
+        isNull(stockHolds.paymentOrderId),
+        isNull(stockHolds.releasedAt),
+        isNull(stockHolds.convertedAt),
+      ),
+    )
+    .returning({ id: stockHolds.id });
+  if (held.length === 0) throw new AppError('conflict', invalid, { reason: 'offer_invalid' });
+  await tx
+    .update(waitingListEntries)
+    .set({ status: 'accepted', endedAt: now() })
+    .where(eq(waitingListEntries.id, entry.id));
+}
+
+/**
+ * The item a standing offer of the caller's is for (checked again, locked, when the order takes it over):
+ * lets an order's early "sold out" glance count the offer's unit as the caller's.
+ */
+export async function offeredItem(db: Db, offerId: string, userId: string, kind: StockKind): Promise<number> {
+  const [entry] = await db.select().from(waitingListEntries).where(eq(waitingListEntries.id, offerId));
+  if (!entry || entry.userId !== userId || entry.kind !== kind) {
+    throw new AppError('conflict', 'This offer is not yours or is no longer valid.', {
+      reason: 'offer_invalid',
+    });
+  }
+  if (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now()) {
+    throw new AppError('conflict', 'This offer has expired or was already used.', {
+      reason: 'offer_invalid',
+    });
+  }
+  return entry.itemId;
+}
+
+/** Offers past their expiry: lapsed, their hold given back and passed to the next in line. */
+async function lapseOffers(db: Db, mail: PendingMail): Promise<number> {
+  const due = await db
+    .select({ id: waitingListEntries.id, kind: waitingListEntries.kind, itemId: waitingListEntries.itemId })
+    .from(waitingListEntries)
+    .where(and(eq(waitingListEntries.status, 'offered'), lte(waitingListEntries.offerExpiresAt, now())))
+    .limit(100);
+  let lapsed = 0;
+  for (const offer of due) {
+    lapsed += await db.transaction(async (tx) => {
+      await lockedUnitsLeft(tx, offer.kind, offer.itemId, undefined, { forOffers: true }).catch(() => null);
+      const [entry] = await tx
+        .update(waitingListEntries)
+        .set({ status: 'lapsed', endedAt: now() })
+        .where(
+          and(
+            eq(waitingListEntries.id, offer.id),
+            eq(waitingListEntries.status, 'offered'),
+            lte(waitingListEntries.offerExpiresAt, now()),
+          ),
+        )
+        .returning({ id: waitingListEntries.id });
+      if (!entry) return 0; // another run or the person got there first
+      await releaseOfferHold(tx, offer.id);
+      await offerNext(tx, offer.kind, offer.itemId, mail);
+      return 1;
+    });
+  }
+  return lapsed;
+}
+
+/**
+ * The job (timer loop, /api/cron/waiting-lists): lapses expired offers, then offers every unit free in
+ * an item someone waits for (a hold that lapsed unpaid frees its unit without any write to announce it).
+ * Safe with several instances at once: each item's offers are made under its row lock.
+ */
+export async function makeOffers(db: Db): Promise<{ lapsed: number; offered: number }> {
+  const mail = new PendingMail();
+  const lapsed = await lapseOffers(db, mail);
+  const items = await db
+    .selectDistinct({ kind: waitingListEntries.kind, itemId: waitingListEntries.itemId })
+    .from(waitingListEntries)
+    .where(eq(waitingListEntries.status, 'waiting'));
+  let offered = 0;
+  for (const item of items) {
+    offered += await db.transaction((tx) => offerNext(tx, item.kind, item.itemId, mail));
+  }
+  await mail.send(db);
+  if (lapsed + offered > 0) logger.info({ lapsed, offered }, 'waiting lists: offers made');
+  return { lapsed, offered };
+}
+
+/** Runs makeOffers after a commit that may have freed units; never throws (the loop catches up). */
+export async function makeOffersSoon(db: Db): Promise<void> {
+  await makeOffers(db).catch((error: unknown) =>
+    logger.warn({ err: error }, 'making waiting list offers failed'),
+  );
+}
+
+export interface ListedEntry {
+  id: string;
+  position: number | null;
+  status: WaitingEntry['status'];
+  email: string;
+  name: string;
+  teamName: string | null;
+  emails: string[];
+  joinedAt: string;
+  offerExpiresAt: string | null;
+}
+
+/** The organisers' view of an item's list: every entry in order of joining, live ones first. */
+export async function listWaitingList(
+  db: Db,
+  kind: StockKind,
+  itemId: number,
+): Promise<{ label: string; entries: ListedEntry[] }> {
+  const info = await itemInfo(db, kind, itemId);
+  const rows = await db
+    .select({
+      entry: waitingListEntries,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(waitingListEntries)
+    .innerJoin(users, eq(users.id, waitingListEntries.userId))
+    .where(and(eq(waitingListEntries.kind, kind), eq(waitingListEntries.itemId, itemId)))
+    .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id));
+  let position = 0;
+  const entries = rows.map(({ entry, email, firstName, lastName }) => ({
+    id: entry.id,
+    position: entry.status === 'waiting' ? ++position : null,
+    status: entry.status,
+    email,
+    name: `${firstName} ${lastName}`.trim(),
+    teamName: entry.teamName,
+    emails: entry.emails,
+    joinedAt: entry.createdAt.toISOString(),
+    offerExpiresAt: entry.offerExpiresAt?.toISOString() ?? null,
+  }));
+  return { label: info.label, entries };
+}
