@@ -95,24 +95,30 @@ export function byTime<T extends Span & { eventName?: string }>(sessions: readon
   );
 }
 
-/**
- * Every pair of sessions in the same venue whose times overlap, each pair once (earlier first). A session
- * of one event never clashes with itself; two sittings of the same event in one place still do.
- */
-export function venueClashes<T extends Span & { id: number; venueId: number }>(
-  sessions: readonly T[],
-): [T, T][] {
+/** Every overlapping pair (earlier first) that `counts` accepts: one sweep over the sessions in time order. */
+function overlappingPairs<T extends Span>(sessions: readonly T[], counts: (a: T, b: T) => boolean): [T, T][] {
   const pairs: [T, T][] = [];
   const sorted = byTime(sessions);
   for (let i = 0; i < sorted.length; i += 1) {
     const a = sorted[i]!;
     for (let j = i + 1; j < sorted.length; j += 1) {
       const b = sorted[j]!;
+      // Sorted by start: nothing further on can begin before this one ends.
       if (toDate(b.startsAt) >= toDate(a.endsAt)) break;
-      if (a.venueId === b.venueId && overlaps(a, b)) pairs.push([a, b]);
+      if (counts(a, b) && overlaps(a, b)) pairs.push([a, b]);
     }
   }
   return pairs;
+}
+
+/**
+ * Every pair of sessions in the same venue whose times overlap, each pair once (earlier first). Two
+ * sittings of the same event in one place clash too.
+ */
+export function venueClashes<T extends Span & { id: number; venueId: number }>(
+  sessions: readonly T[],
+): [T, T][] {
+  return overlappingPairs(sessions, (a, b) => a.venueId === b.venueId);
 }
 
 /**
@@ -122,17 +128,7 @@ export function venueClashes<T extends Span & { id: number; venueId: number }>(
 export function eventOverlaps<T extends Span & { id: number; eventId: number }>(
   sessions: readonly T[],
 ): [T, T][] {
-  const pairs: [T, T][] = [];
-  const sorted = byTime(sessions);
-  for (let i = 0; i < sorted.length; i += 1) {
-    const a = sorted[i]!;
-    for (let j = i + 1; j < sorted.length; j += 1) {
-      const b = sorted[j]!;
-      if (toDate(b.startsAt) >= toDate(a.endsAt)) break;
-      if (a.eventId !== b.eventId && overlaps(a, b)) pairs.push([a, b]);
-    }
-  }
-  return pairs;
+  return overlappingPairs(sessions, (a, b) => a.eventId !== b.eventId);
 }
 
 const clock = new Intl.DateTimeFormat('en-IN', {

@@ -269,6 +269,23 @@ async function lockEvent(tx: Tx, id: number): Promise<void> {
   await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
 }
 
+/**
+ * Locks a session (its event first, as every change of that event's sessions does) and answers it as it
+ * stands under the lock; 404 when there is none, or it went while we waited.
+ */
+async function lockSession(tx: Tx, id: number): Promise<TimetableSession> {
+  const current = await sessionById(tx, id);
+  if (!current) throw new AppError('not_found', 'No session has that id.');
+  await lockEvent(tx, current.eventId);
+  const [locked] = await tx
+    .select({ id: eventSessions.id })
+    .from(eventSessions)
+    .where(eq(eventSessions.id, id))
+    .for('update');
+  if (!locked) throw new AppError('not_found', 'No session has that id.');
+  return (await sessionById(tx, id))!;
+}
+
 export async function createSession(db: Db, actor: Actor, input: SessionValues): Promise<TimetableSession> {
   return changed(
     db.transaction(async (tx) => {
@@ -311,12 +328,7 @@ export async function updateSession(
     db,
     mail,
     db.transaction(async (tx) => {
-      const current = await sessionById(tx, id);
-      if (!current) throw new AppError('not_found', 'No session has that id.');
-      await lockEvent(tx, current.eventId);
-      const [locked] = await tx.select().from(eventSessions).where(eq(eventSessions.id, id)).for('update');
-      if (!locked) throw new AppError('not_found', 'No session has that id.');
-      const before = (await sessionById(tx, id))!;
+      const before = await lockSession(tx, id);
       const startsAt = change.startsAt ?? before.startsAt;
       const endsAt = change.endsAt ?? before.endsAt;
       const problem = sessionTimeProblem(startsAt, endsAt);
@@ -365,12 +377,7 @@ export async function deleteSession(db: Db, actor: Actor, id: number): Promise<{
     db,
     mail,
     db.transaction(async (tx) => {
-      const current = await sessionById(tx, id);
-      if (!current) throw new AppError('not_found', 'No session has that id.');
-      await lockEvent(tx, current.eventId);
-      const [locked] = await tx.select().from(eventSessions).where(eq(eventSessions.id, id)).for('update');
-      if (!locked) throw new AppError('not_found', 'No session has that id.');
-      const before = (await sessionById(tx, id))!;
+      const before = await lockSession(tx, id);
       await tx.delete(eventSessions).where(eq(eventSessions.id, id));
       const membersMailed = await mailMembers(tx, { kind: 'cancelled', before }, mail);
       await recordAudit(tx, actor, { action: 'delete', entity: 'event_session', entityId: id, before });
