@@ -12,7 +12,7 @@ import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { getEvent } from '@/lib/server/services/content';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent, liveRegistrations } from '../support/events';
+import { createTestEvent, registerFreeSolo, liveRegistrations } from '../support/events';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -46,28 +46,7 @@ describeEachDatabase('limited places of participation options', (current) => {
 
   /** A solo option of a new event, limited to `limit` places (null: unlimited). */
   async function soloOption(price: number, limit: number | null) {
-    const { event, option } = await createTestEvent(db(), { price, min: 1, max: 1 });
-    await db()
-      .update(participationOptions)
-      .set({ placeLimit: limit })
-      .where(eq(participationOptions.id, option.id));
-    return { event, option };
-  }
-
-  function registerFree(person: Person, eventId: number, optionId: number) {
-    return call<{ message: string }>(register, {
-      token: person.token,
-      params: { eventId: String(eventId) },
-      body: {
-        registerData: {
-          emails: [person.email],
-          isDAStudent: false,
-          teamName: null,
-          participationId: optionId,
-        },
-        payData: null,
-      },
-    });
+    return createTestEvent(db(), { price, min: 1, max: 1, placeLimit: limit });
   }
 
   function order(person: Person, eventId: number, optionId: number, amount: number) {
@@ -112,7 +91,7 @@ describeEachDatabase('limited places of participation options', (current) => {
       const { event, option } = await soloOption(0, 3);
       const people = await Promise.all(Array.from({ length: 30 }, () => quickUser(db())));
       cache.revalidated.length = 0;
-      const answers = await Promise.all(people.map((p) => registerFree(p, event.id, option.id)));
+      const answers = await Promise.all(people.map((p) => registerFreeSolo(p, event.id, option.id)));
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(3);
       expect(statuses.filter((s) => s === 409)).toHaveLength(27);
@@ -129,13 +108,15 @@ describeEachDatabase('limited places of participation options', (current) => {
       const limited = await soloOption(0, 5);
       expect(await placesLeft(limited.event.id)).toBe(5);
       const first = await quickUser(db());
-      expect((await registerFree(first, limited.event.id, limited.option.id)).status).toBe(201);
+      expect((await registerFreeSolo(first, limited.event.id, limited.option.id)).status).toBe(201);
       expect(await placesLeft(limited.event.id)).toBe(4);
 
       const open = await soloOption(0, null);
       const people = await Promise.all(Array.from({ length: 6 }, () => quickUser(db())));
       cache.revalidated.length = 0;
-      const answers = await Promise.all(people.map((p) => registerFree(p, open.event.id, open.option.id)));
+      const answers = await Promise.all(
+        people.map((p) => registerFreeSolo(p, open.event.id, open.option.id)),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
       expect(await placesLeft(open.event.id)).toBeNull();
       // Nothing shown changes with an unlimited option's registrations: no page is revalidated for them.
@@ -219,7 +200,7 @@ describeEachDatabase('limited places of participation options', (current) => {
       );
       const answers = await Promise.all([
         ...payers.map((p, i) => confirmPaid(p, event.id, option.id, payments[i]!)),
-        ...students.map((s) => registerFree(s, event.id, option.id)),
+        ...students.map((s) => registerFreeSolo(s, event.id, option.id)),
       ]);
       // Both holders keep their places; one student gets the third, the others are told it is full.
       expect(answers.slice(0, 2).map((a) => a.status)).toEqual([201, 201]);
@@ -304,14 +285,14 @@ describeEachDatabase('limited places of participation options', (current) => {
     it('lets a limit go below the places taken: nobody is removed, the option is full', async () => {
       const { event, option } = await soloOption(0, 3);
       const people = [await quickUser(db()), await quickUser(db())];
-      for (const p of people) expect((await registerFree(p, event.id, option.id)).status).toBe(201);
+      for (const p of people) expect((await registerFreeSolo(p, event.id, option.id)).status).toBe(201);
       const lowered = await patchOptions(event, option, 1);
       expect(lowered.status).toBe(200);
       expect(lowered.body.data.participations[0]).toMatchObject({ placeLimit: 1, placesTaken: 2 });
       expect(await liveRegistrations(db(), event.id)).toHaveLength(2);
       expect(await placesLeft(event.id)).toBe(0);
       const third = await quickUser(db());
-      expect(await registerFree(third, event.id, option.id)).toMatchObject({
+      expect(await registerFreeSolo(third, event.id, option.id)).toMatchObject({
         status: 409,
         body: { message: `Solo for ${event.name} is full.` },
       });

@@ -30,7 +30,7 @@ import { placeFreed } from '@/lib/server/services/places';
 import { makeOffers, type MyWaitingEntry } from '@/lib/server/services/waiting-lists';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent, liveRegistrations } from '../support/events';
+import { createTestEvent, liveRegistrations, registerFreeSolo } from '../support/events';
 import { newStay, newTee } from '../support/fixtures';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
@@ -55,29 +55,7 @@ describeEachDatabase('waiting lists', (current) => {
   });
 
   async function limitedOption(limit: number, team = false) {
-    const { event, option } = await createTestEvent(db(), { price: 0, min: team ? 2 : 1, max: team ? 3 : 1 });
-    await db()
-      .update(participationOptions)
-      .set({ placeLimit: limit })
-      .where(eq(participationOptions.id, option.id));
-    return { event, option };
-  }
-
-  function registerFree(person: Person, eventId: number, optionId: number, offerId?: string) {
-    return call<{ message: string }>(register, {
-      token: person.token,
-      params: { eventId: String(eventId) },
-      body: {
-        registerData: {
-          emails: [person.email],
-          isDAStudent: false,
-          teamName: null,
-          participationId: optionId,
-        },
-        payData: null,
-        ...(offerId ? { offerId } : {}),
-      },
-    });
+    return createTestEvent(db(), { price: 0, min: team ? 2 : 1, max: team ? 3 : 1, placeLimit: limit });
   }
 
   function joinList(person: Person, itemId: number, extra: Record<string, unknown> = {}) {
@@ -130,7 +108,7 @@ describeEachDatabase('waiting lists', (current) => {
       quickUser(db()),
       quickUser(db()),
     ]);
-    expect((await registerFree(first, event.id, option.id)).status).toBe(201);
+    expect((await registerFreeSolo(first, event.id, option.id)).status).toBe(201);
     expect((await joinList(a, option.id)).body.data.position).toBe(1);
     expect((await joinList(b, option.id)).body.data.position).toBe(2);
     expect((await joinList(b, option.id)).body.message).toMatch(/already on the waiting list/);
@@ -150,11 +128,11 @@ describeEachDatabase('waiting lists', (current) => {
     expect((await myEntries(b))[0]).toMatchObject({ status: 'waiting', position: 1 });
 
     // The freed place is the list's: a plain registrant is refused while the offer stands.
-    const refused = await registerFree(plain, event.id, option.id);
+    const refused = await registerFreeSolo(plain, event.id, option.id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`Solo for ${event.name} is full.`);
     // B cannot use A's offer.
-    expect((await registerFree(b, event.id, option.id, offerA!.id)).status).toBe(409);
+    expect((await registerFreeSolo(b, event.id, option.id, offerA!.id)).status).toBe(409);
 
     // Twelve hours (the default) later, A's offer lapses and passes to B.
     const later = Date.now() + 12 * 3_600_000 + 60_000;
@@ -164,20 +142,20 @@ describeEachDatabase('waiting lists', (current) => {
     const [offerB] = await myEntries(b);
     expect(offerB).toMatchObject({ status: 'offered' });
     expect(await offerMails(b.email)).toHaveLength(1);
-    expect((await registerFree(plain, event.id, option.id)).status).toBe(409);
+    expect((await registerFreeSolo(plain, event.id, option.id)).status).toBe(409);
 
-    const done = await registerFree(b, event.id, option.id, offerB!.id);
+    const done = await registerFreeSolo(b, event.id, option.id, offerB!.id);
     expect(done.status).toBe(201);
     expect(await myEntries(b)).toEqual([]);
     expect(await liveRegistrations(db(), event.id)).toHaveLength(1);
     // Used: the offer cannot register a second time.
-    expect((await registerFree(b, event.id, option.id, offerB!.id)).status).toBe(409);
+    expect((await registerFreeSolo(b, event.id, option.id, offerB!.id)).status).toBe(409);
   });
 
   it('leaving with an offer passes it to the next in line', async () => {
     const { event, option } = await limitedOption(1);
     const [first, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
-    await registerFree(first, event.id, option.id);
+    await registerFreeSolo(first, event.id, option.id);
     await joinList(a, option.id);
     await joinList(b, option.id);
     await cancelOne(option.id);
@@ -238,7 +216,7 @@ describeEachDatabase('waiting lists', (current) => {
   it('two runs of makeOffers at once make one offer per freed place', async () => {
     const { event, option } = await limitedOption(1);
     const people = await Promise.all(Array.from({ length: 4 }, () => quickUser(db())));
-    await registerFree(people[0]!, event.id, option.id);
+    await registerFreeSolo(people[0]!, event.id, option.id);
     for (const p of people.slice(1)) await joinList(p, option.id);
     // The place frees with no write announcing it (as a lapsed hold does): only the job can offer it.
     await db().update(registrations).set({ status: 'cancelled' }).where(eq(registrations.eventId, event.id));
@@ -256,7 +234,7 @@ describeEachDatabase('waiting lists', (current) => {
       quickUser(db()),
       quickUser(db()),
     ]);
-    await registerFree(first, event.id, option.id);
+    await registerFreeSolo(first, event.id, option.id);
     for (const p of [a, b, c]) await joinList(p, option.id);
     const raised = await call(patchEvent, {
       method: 'PATCH',
@@ -371,7 +349,7 @@ describeEachDatabase('waiting lists', (current) => {
   it('organisers see the list with positions, export it as CSV and set the offer time', async () => {
     const { event, option } = await limitedOption(1);
     const [first, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
-    await registerFree(first, event.id, option.id);
+    await registerFreeSolo(first, event.id, option.id);
     await joinList(a, option.id);
     await joinList(b, option.id);
     const query = `?kind=participation_option&itemId=${option.id}`;

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
+import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { events, participationOptions, registrationMembers, registrations } from '@/lib/server/db/schema';
+import { call } from './api';
 
 /** An open event whose option matches, created for the test so rules do not depend on seed details. */
 export async function createTestEvent(
@@ -12,6 +14,8 @@ export async function createTestEvent(
     open?: boolean;
     instituteFeeWaived?: boolean;
     name?: string;
+    /** The option's place limit; unlimited when left out. */
+    placeLimit?: number | null;
   },
 ) {
   const [category] = await db.query.eventCategories.findMany({ limit: 1 });
@@ -39,6 +43,7 @@ export async function createTestEvent(
       price: input.price,
       minRange: input.min,
       maxRange: input.max,
+      placeLimit: input.placeLimit ?? null,
     })
     .returning();
   return { event: event!, option: option! };
@@ -56,4 +61,22 @@ export async function liveMembers(db: Db, eventId: number) {
     .select()
     .from(registrationMembers)
     .where(and(eq(registrationMembers.eventId, eventId), isNull(registrationMembers.cancelledAt)));
+}
+
+/** A free registration of one person alone, as the registration screen sends it (with an offer, if any). */
+export function registerFreeSolo(
+  person: { token: string; email: string },
+  eventId: number,
+  optionId: number,
+  offerId?: string,
+) {
+  return call<{ message: string }>(register, {
+    token: person.token,
+    params: { eventId: String(eventId) },
+    body: {
+      registerData: { emails: [person.email], isDAStudent: false, teamName: null, participationId: optionId },
+      payData: null,
+      ...(offerId ? { offerId } : {}),
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { festival, festivalTitle, venueLine } from '@/lib/festival';
 import { formatPrice } from '@/lib/money';
 import { sessionWhen, type TimetableSession } from '@/lib/timetable';
 import { calendarFile, calendarInvite } from './ics';
-import { sessionCalendarEntry } from './timetable-mails';
+import { calendarAttachment, sessionCalendarEntry } from './timetable-mails';
 import { escapeHtml, mailLayout, plainTextHtml } from './layout';
 import type { MailMessage } from './mail-service';
 import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
@@ -133,10 +133,7 @@ export function registrationConfirmationMail(
     subject,
     text,
     html,
-    attachments: [
-      { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
-      ...(pass ? [passAttachment(pass)] : []),
-    ],
+    attachments: [calendarAttachment('event.ics', ics), ...(pass ? [passAttachment(pass)] : [])],
   };
 }
 
