@@ -1,8 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
-import { ActionButton } from '@/components/admin/ui/action-button';
-import { ConfirmDeleteButton } from '@/components/admin/ui/confirm-delete-button';
+import { EditDeleteActions } from '@/components/admin/ui/edit-delete-actions';
 import { HiddenBadge } from '@/components/admin/ui/hidden-badge';
 import { useConsoleWrite } from '@/components/admin/ui/use-console-write';
 import { api } from '@/lib/api-client';
@@ -31,8 +29,6 @@ export function SessionRow({
   venues: readonly AdminVenue[];
   onMailed: (note: string) => void;
 }) {
-  const [editing, setEditing] = useState(false);
-  const editId = useId();
   const { write, busy } = useConsoleWrite();
   const about = sessionAbout(session);
   const warning = changeWarning(session);
@@ -74,28 +70,20 @@ export function SessionRow({
         </ul>
       ) : null}
       {warning ? <p className="mt-2 text-sm text-parchment/80">{warning}</p> : null}
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <ActionButton
-          about={about}
-          onClick={() => setEditing((open) => !open)}
-          aria-expanded={editing}
-          aria-controls={editing ? editId : undefined}
-        >
-          Edit
-        </ActionButton>
-        <ConfirmDeleteButton name={about} onDelete={remove} disabled={busy} />
-      </div>
-      {editing ? (
-        <div id={editId} className="mt-4 rounded-lg border border-parchment/15 bg-night/60 p-3 sm:p-4">
+      <EditDeleteActions
+        about={about}
+        busy={busy}
+        onDelete={remove}
+        edit={(close) => (
           <SessionForm
             categories={categories}
             venues={venues}
             session={session}
-            onDone={() => setEditing(false)}
+            onDone={close}
             onMailed={onMailed}
           />
-        </div>
-      ) : null}
+        )}
+      />
     </li>
   );
 }

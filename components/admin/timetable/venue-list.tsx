@@ -1,10 +1,8 @@
 'use client';
 
-import { useId, useState } from 'react';
 import { textLinkClass } from '@/components/forms/field-classes';
-import { ActionButton } from '@/components/admin/ui/action-button';
 import { AddPanel } from '@/components/admin/ui/add-panel';
-import { ConfirmDeleteButton } from '@/components/admin/ui/confirm-delete-button';
+import { EditDeleteActions } from '@/components/admin/ui/edit-delete-actions';
 import { useConsoleWrite } from '@/components/admin/ui/use-console-write';
 import { api } from '@/lib/api-client';
 import type { AdminVenue } from '@/lib/schemas/admin-timetable';
@@ -12,8 +10,6 @@ import { plural } from './timetable-text';
 import { VenueForm } from './venue-form';
 
 function VenueRow({ venue }: { venue: AdminVenue }) {
-  const [editing, setEditing] = useState(false);
-  const editId = useId();
   const { write, busy } = useConsoleWrite();
   const about = `venue ${venue.name}`;
 
@@ -39,22 +35,12 @@ function VenueRow({ venue }: { venue: AdminVenue }) {
         )}
         <span>{plural(venue.sessionCount, 'session')}</span>
       </p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <ActionButton
-          about={about}
-          onClick={() => setEditing((open) => !open)}
-          aria-expanded={editing}
-          aria-controls={editing ? editId : undefined}
-        >
-          Edit
-        </ActionButton>
-        <ConfirmDeleteButton name={about} onDelete={remove} disabled={busy} />
-      </div>
-      {editing ? (
-        <div id={editId} className="mt-4 rounded-lg border border-parchment/15 bg-night/60 p-3 sm:p-4">
-          <VenueForm venue={venue} onDone={() => setEditing(false)} />
-        </div>
-      ) : null}
+      <EditDeleteActions
+        about={about}
+        busy={busy}
+        onDelete={remove}
+        edit={(close) => <VenueForm venue={venue} onDone={close} />}
+      />
     </li>
   );
 }

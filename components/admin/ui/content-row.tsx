@@ -1,8 +1,8 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ActionButton } from './action-button';
-import { ConfirmDeleteButton } from './confirm-delete-button';
+import { EditDeleteActions } from './edit-delete-actions';
 import { HiddenBadge } from './hidden-badge';
 import { ReorderButtons } from './reorder-buttons';
 
@@ -60,8 +60,6 @@ export function ContentRow({
   busy = false,
   children,
 }: ContentRowProps) {
-  const [editing, setEditing] = useState(false);
-  const editId = useId();
   const nameId = useId();
   const Name = headingLevel ? (`h${headingLevel}` as const) : 'p';
   const content = (
@@ -87,28 +85,22 @@ export function ContentRow({
           {detail ? <div className="break-words text-sm text-parchment/80">{detail}</div> : null}
         </div>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <ReorderButtons name={about} index={index} count={count} onMove={onMove} disabled={busy} />
-        {switches.map((s) => (
-          <ActionButton key={s.label} about={about} onClick={s.onToggle} disabled={busy}>
-            {s.label}
-          </ActionButton>
-        ))}
-        <ActionButton
-          about={about}
-          onClick={() => setEditing((open) => !open)}
-          aria-expanded={editing}
-          aria-controls={editing ? editId : undefined}
-        >
-          Edit
-        </ActionButton>
-        <ConfirmDeleteButton name={about} onDelete={onDelete} disabled={busy} />
-      </div>
-      {editing ? (
-        <div id={editId} className="mt-4 rounded-lg border border-parchment/15 bg-night/60 p-3 sm:p-4">
-          {edit(() => setEditing(false))}
-        </div>
-      ) : null}
+      <EditDeleteActions
+        about={about}
+        busy={busy}
+        onDelete={onDelete}
+        edit={edit}
+        before={
+          <>
+            <ReorderButtons name={about} index={index} count={count} onMove={onMove} disabled={busy} />
+            {switches.map((s) => (
+              <ActionButton key={s.label} about={about} onClick={s.onToggle} disabled={busy}>
+                {s.label}
+              </ActionButton>
+            ))}
+          </>
+        }
+      />
       {children}
     </>
   );
