@@ -11,6 +11,8 @@ export const waitingKindSchema = z.enum(
   },
 );
 
+export type WaitingKind = z.infer<typeof waitingKindSchema>;
+
 /** POST /api/waiting-lists: join a full item's list (a team option: the team as for registering). */
 export const joinWaitingListSchema = z.object({
   kind: waitingKindSchema,
@@ -33,3 +35,34 @@ export const offerHoursSchema = z.object({
     .min(1, 'An offer must stand for at least 1 hour.')
     .max(168, 'An offer may stand for at most 168 hours (a week).'),
 });
+
+/** GET /api/waiting-lists: one of the caller's live entries. */
+export interface MyWaitingEntry {
+  id: string;
+  kind: WaitingKind;
+  itemId: number;
+  label: string;
+  status: 'waiting' | 'offered';
+  /** 1 = next in line; null while an offer stands. */
+  position: number | null;
+  teamName: string | null;
+  emails: string[];
+  joinedAt: string;
+  offerExpiresAt: string | null;
+  /** The offer's link (to paying or registering), while it stands. */
+  offerUrl: string | null;
+}
+
+/** GET /api/admin/waiting-lists: one entry of an item's list, for the organisers. */
+export interface ListedEntry {
+  id: string;
+  position: number | null;
+  status: 'waiting' | 'offered' | 'accepted' | 'left' | 'lapsed';
+  email: string;
+  name: string;
+  teamName: string | null;
+  emails: string[];
+  joinedAt: string;
+  offerExpiresAt: string | null;
+}
+

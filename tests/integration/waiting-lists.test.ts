@@ -27,7 +27,8 @@ import {
 import { resetEnvForTests } from '@/lib/server/env';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { placeFreed } from '@/lib/server/services/places';
-import { makeOffers, type MyWaitingEntry } from '@/lib/server/services/waiting-lists';
+import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
+import { makeOffers } from '@/lib/server/services/waiting-lists';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, registerFreeSolo } from '../support/events';

@@ -12,7 +12,8 @@ import type { Db } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { uploadUrl } from '@/lib/server/uploads/uploads';
 import type { StockKind } from '@/lib/server/services/stock';
-import { listWaitingList, type ListedEntry } from '@/lib/server/services/waiting-lists';
+import type { ListedEntry } from '@/lib/schemas/waiting-lists';
+import { listWaitingList } from '@/lib/server/services/waiting-lists';
 import { csvDownload, exportBatchSize } from '@/lib/server/csv-stream';
 import {
   bookingBatch,

@@ -21,6 +21,7 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { PendingMail, queueMailForRetryLoop, type MailMessage } from '@/lib/server/mail/mail-service';
 import { holdMinutes, lockedUnitsLeft, type StockKind } from './stock';
+import type { ListedEntry, MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 
 /*
  * Waiting lists of full items (docs/waiting-lists.md). People join a full item's list in order; a unit
@@ -132,22 +133,6 @@ export async function positions(db: Db | Tx, entries: WaitingEntry[]): Promise<M
     result.set(entry.id, Number(row?.ahead ?? 0) + 1);
   }
   return result;
-}
-
-export interface MyWaitingEntry {
-  id: string;
-  kind: StockKind;
-  itemId: number;
-  label: string;
-  status: 'waiting' | 'offered';
-  /** 1 = next in line; null while an offer stands. */
-  position: number | null;
-  teamName: string | null;
-  emails: string[];
-  joinedAt: string;
-  offerExpiresAt: string | null;
-  /** The offer's link (to paying or registering), while it stands. */
-  offerUrl: string | null;
 }
 
 /** GET /api/waiting-lists: the caller's live entries with their positions, for the profile. */
@@ -466,18 +451,6 @@ export async function makeOffersSoon(db: Db): Promise<void> {
   await makeOffers(db).catch((error: unknown) =>
     logger.warn({ err: error }, 'making waiting list offers failed'),
   );
-}
-
-export interface ListedEntry {
-  id: string;
-  position: number | null;
-  status: WaitingEntry['status'];
-  email: string;
-  name: string;
-  teamName: string | null;
-  emails: string[];
-  joinedAt: string;
-  offerExpiresAt: string | null;
 }
 
 /** The organisers' view of an item's list: every entry in order of joining, live ones first. */
