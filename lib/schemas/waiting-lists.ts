@@ -65,4 +65,3 @@ export interface ListedEntry {
   joinedAt: string;
   offerExpiresAt: string | null;
 }
-
