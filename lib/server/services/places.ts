@@ -148,7 +148,10 @@ export async function placesReleased(tx: Tx, released: ReleasedHold[]): Promise<
   for (const h of released.filter((r) => r.expiresAt.getTime() > at)) {
     freed.set(`${h.kind}:${h.itemId}`, { kind: h.kind, itemId: h.itemId });
   }
-  for (const { kind, itemId } of freed.values()) {
+  // In id order, as holds and refunds take their item locks, so two releases (or a release and a
+  // purchase) of several sizes cannot lock them crosswise and deadlock.
+  const inIdOrder = [...freed.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.itemId - b.itemId);
+  for (const { kind, itemId } of inIdOrder) {
     if (kind === 'participation_option') await placeFreed(tx, itemId);
     else await unitsFreedOf(tx, kind, itemId);
   }
