@@ -7,7 +7,7 @@ import { logger } from '@/lib/server/log';
 import { deliverDueMail } from '@/lib/server/mail/mail-service';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
-import { makeOffers } from '@/lib/server/services/waiting-lists';
+import { waitingListJob } from '@/lib/server/services/waiting-list-job';
 
 const mailRetryIntervalMs = 30_000;
 const reconcileIntervalMs = 10 * 60_000;
@@ -55,7 +55,7 @@ export async function startServer(): Promise<void> {
   }
   if (!holder.__festivalWaitingLists) {
     holder.__festivalWaitingLists = setInterval(() => {
-      makeOffers(db).catch((error: unknown) => logger.error({ err: error }, 'waiting list loop failed'));
+      waitingListJob(db).catch((error: unknown) => logger.error({ err: error }, 'waiting list loop failed'));
     }, waitingListIntervalMs);
     holder.__festivalWaitingLists.unref();
   }

@@ -10,6 +10,7 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import { participationOptions, paymentOrders, paymentRefunds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { getEvent } from '@/lib/server/services/content';
+import { announceLapsedPlaces } from '@/lib/server/services/places';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, registerFreeSolo, liveRegistrations } from '../support/events';
@@ -142,6 +143,20 @@ describeEachDatabase('limited places of participation options', (current) => {
       const payData = await sandboxPay(taken.body.data.order.id);
       expect((await confirmPaid(second, event.id, option.id, payData)).status).toBe(201);
       expect(await placesLeft(event.id)).toBe(0);
+    });
+
+    it('announces a place whose hold lapsed unpaid once, so the cached pages stop saying Full', async () => {
+      const { event, option } = await soloOption(150, 1);
+      const buyer = await quickUser(db());
+      expect((await order(buyer, event.id, option.id, 150)).status).toBe(200);
+      expect(await announceLapsedPlaces(db())).not.toContain(option.id);
+      // Nothing is written when the hold runs out: the job finds it and revalidates the events' pages.
+      minutesLater(16);
+      cache.revalidated.length = 0;
+      expect(await announceLapsedPlaces(db())).toContain(option.id);
+      expect(cache.revalidated).toContain('content:events');
+      // The next run looks only at the time since: the lapse is not announced twice.
+      expect(await announceLapsedPlaces(db())).not.toContain(option.id);
     });
 
     it('refunds once a payment whose hold expired when the option has filled up meanwhile', async () => {

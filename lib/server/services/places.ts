@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
-import { events, participationOptions, stockHolds } from '@/lib/server/db/schema';
+import { events, festivalConfig, participationOptions, stockHolds } from '@/lib/server/db/schema';
 import { expireSharedCacheTags } from '@/lib/server/db/shared-cache';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
@@ -193,4 +193,52 @@ export async function placesChanged(db: Db, optionIds: number[]): Promise<void> 
     // The registration stands; the pages catch up with the next change.
     logger.warn({ err: error }, 'the events pages could not be revalidated after a change of places');
   }
+}
+
+/** festival_config key: up to when lapsed places have been announced (an ISO time). */
+const lapsesAnnouncedKey = 'places_lapses_announced_until';
+/** How far back the very first check looks. */
+const firstLookBackMs = 15 * 60_000;
+
+/**
+ * A place whose hold lapsed unpaid, or whose waiting-list offer lapsed, frees itself without any write
+ * that would announce it, so a limited option's cached card would go on saying "Full". The waiting lists'
+ * job calls this on each run: it moves the announced-until time on under its row lock (so with several
+ * instances each stretch of time is looked at once) and revalidates the events' pages when a place of a
+ * limited option lapsed within that stretch.
+ */
+export async function announceLapsedPlaces(db: Db): Promise<number[]> {
+  const until = now();
+  const from = await db.transaction(async (tx) => {
+    await tx
+      .insert(festivalConfig)
+      .values({ key: lapsesAnnouncedKey, value: new Date(until.getTime() - firstLookBackMs).toISOString() })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ value: festivalConfig.value })
+      .from(festivalConfig)
+      .where(eq(festivalConfig.key, lapsesAnnouncedKey))
+      .for('update');
+    const previous = new Date(String(row?.value));
+    await tx
+      .update(festivalConfig)
+      .set({ value: until.toISOString(), updatedAt: until })
+      .where(eq(festivalConfig.key, lapsesAnnouncedKey));
+    return Number.isNaN(previous.getTime()) ? new Date(until.getTime() - firstLookBackMs) : previous;
+  });
+  if (from >= until) return [];
+  const lapsed = await db
+    .selectDistinct({ optionId: stockHolds.itemId })
+    .from(stockHolds)
+    .where(
+      and(
+        eq(stockHolds.kind, 'participation_option'),
+        isNull(stockHolds.convertedAt),
+        gt(stockHolds.expiresAt, from),
+        lte(stockHolds.expiresAt, until),
+      ),
+    );
+  const optionIds = lapsed.map((r) => r.optionId);
+  await placesChanged(db, optionIds);
+  return optionIds;
 }

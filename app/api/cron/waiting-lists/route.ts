@@ -1,12 +1,12 @@
 // GET|POST /api/cron/waiting-lists: lapse expired offers and offer freed places (for a cron; needs CRON_SECRET)
 import { cronRoute } from '@/lib/server/http/cron';
-import { makeOffers } from '@/lib/server/services/waiting-lists';
+import { waitingListJob } from '@/lib/server/services/waiting-list-job';
 
 export const dynamic = 'force-dynamic';
 
 const handler = cronRoute('Waiting lists', async (db) => ({
   message: 'Offers made',
-  data: await makeOffers(db),
+  data: await waitingListJob(db),
 }));
 
 export const GET = handler;
