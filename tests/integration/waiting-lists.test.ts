@@ -124,6 +124,10 @@ describeEachDatabase('waiting lists', (current) => {
     const mailsA = await offerMails(a.email);
     expect(mailsA).toHaveLength(1);
     expect(mailsA[0]!.text).toContain(`?offer=${offerA!.id}`);
+    // The HTML mail's button leads to the same offer (a free option: registering, not paying).
+    expect(mailsA[0]!.html).toMatch(
+      new RegExp(`<a href="[^"]*\\?offer=${offerA!.id}"[^>]*>Register now</a>`),
+    );
     const holds = await db().select().from(stockHolds).where(eq(stockHolds.waitingEntryId, offerA!.id));
     expect(holds).toHaveLength(1);
     expect((await myEntries(b))[0]).toMatchObject({ status: 'waiting', position: 1 });

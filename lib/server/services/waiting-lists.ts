@@ -19,7 +19,8 @@ import { now } from '@/lib/server/clock';
 import { env } from '@/lib/server/env';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
-import { PendingMail, queueMailForRetryLoop, type MailMessage } from '@/lib/server/mail/mail-service';
+import { PendingMail, queueMailForRetryLoop } from '@/lib/server/mail/mail-service';
+import { offerMail } from '@/lib/server/mail/waiting-list-mails';
 import { holdMinutes, lockedUnitsLeft, type StockKind } from './stock';
 import type { ListedEntry, MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 
@@ -217,25 +218,6 @@ export async function leaveWaitingList(db: Db, caller: AuthUser, entryId: string
   await mail.send(db);
 }
 
-function offerMail(to: string, info: ItemInfo, link: string, expiresAt: Date, free: boolean): MailMessage {
-  const until = expiresAt.toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const action = free ? 'register' : 'pay';
-  return {
-    to,
-    subject: `A place is free for you: ${info.label}`,
-    text: [
-      `Good news: a place of ${info.label} has been freed, and you are first on its waiting list.`,
-      `It is held for you until ${until} (India time). To take it, ${action} here:`,
-      link,
-      'If you do nothing, the place passes to the next person in line.',
-    ].join('\n\n'),
-  };
-}
-
 /** Whether an option's registration is free (no price): its offer then leads to registering. */
 async function isFreeOption(tx: Tx, kind: StockKind, itemId: number): Promise<boolean> {
   if (kind !== 'participation_option') return false;
@@ -297,7 +279,12 @@ export async function offerNext(
       .set({ status: 'offered', offeredAt, offerExpiresAt: expiresAt })
       .where(eq(waitingListEntries.id, entry.id));
     await tx.insert(stockHolds).values({ waitingEntryId: entry.id, kind, itemId, quantity: 1, expiresAt });
-    const message = offerMail(email, info, offerLink(info, entry.id), expiresAt, isFree);
+    const message = offerMail(email, {
+      label: info.label,
+      link: offerLink(info, entry.id),
+      expiresAt,
+      free: isFree,
+    });
     if (mail) await mail.add(tx, message);
     else await queueMailForRetryLoop(tx, message);
     logger.info({ entryId: entry.id, kind, itemId }, 'waiting list offer made');
