@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { authCookieName, verifyToken, type TokenClaims } from '@/lib/server/auth/jwt';
 import { requestToken } from '@/lib/server/auth/request-token';
+import { returnCookieMaxAge, returnCookieName, safeReturnPath } from '@/lib/return-path';
 import { apiGuardMessages, apiRolesFor, guardDecision, rolesForPath } from '@/lib/roles';
 
 /**
@@ -22,8 +23,19 @@ async function guardPage(request: NextRequest, pathname: string) {
   const token = request.cookies.get(authCookieName)?.value;
   const decision = guardDecision(await claimsState(token), allowed);
   if (decision === 'allow') return NextResponse.next();
-  const target = decision === 'login' ? '/login' : '/unauthorized';
-  return NextResponse.redirect(new URL(target, request.url));
+  if (decision !== 'login') return NextResponse.redirect(new URL('/unauthorized', request.url));
+  // Signing in leads back here, query included (a waiting list's offer link keeps its ?offer=).
+  const response = NextResponse.redirect(new URL('/login', request.url));
+  const back = safeReturnPath(`${pathname}${request.nextUrl.search}`);
+  if (back) {
+    response.cookies.set(returnCookieName, back, {
+      path: '/',
+      maxAge: returnCookieMaxAge,
+      sameSite: 'lax',
+      httpOnly: false, // read by the login form
+    });
+  }
+  return response;
 }
 
 async function guardApi(request: NextRequest) {

@@ -1,54 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } from './support/accounts';
-import { freeSoloEvent } from './support/events';
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
+import { freeSoloEvent, setPlaceLimit } from './support/events';
 
 /*
  * Limited places (issue 18): the organisers give a seeded free individual option a limit of one place
  * through the console API, a participant takes it, and the public card and the registration screen then
- * say "Full" and the option cannot be chosen. The option is made unlimited again afterwards, whatever
- * happens, so the other journeys find the seed as it was.
+ * say "Full"; choosing the option leads to its waiting list, not to registering (the waiting list itself
+ * is e2e/waiting-lists-events.spec.ts). The option is made unlimited again afterwards, whatever happens,
+ * so the other journeys find the seed as it was.
  */
 
-interface AdminOption {
-  id: number;
-  participationName: string;
-  price: number;
-  minRange: number;
-  maxRange: number;
-  placeLimit: number | null;
-}
-
-async function setPlaceLimit(
-  request: APIRequestContext,
-  organiser: TestAccount,
-  eventId: number,
-  optionId: number,
-  placeLimit: number | '',
-) {
-  const headers = { authorization: `Bearer ${organiser.token}` };
-  const current = await request.get(`/api/admin/event/${eventId}`, { headers });
-  expect(current.ok(), await current.text()).toBe(true);
-  const { participations } = ((await current.json()) as { data: { participations: AdminOption[] } }).data;
-  // The whole list goes back as it was; only this option's limit changes (others omit theirs: kept).
-  const answer = await request.patch(`/api/admin/event/${eventId}`, {
-    headers,
-    data: {
-      participations: participations.map((o) => ({
-        id: o.id,
-        participationName: o.participationName,
-        price: o.price,
-        minRange: o.minRange,
-        maxRange: o.maxRange,
-        ...(o.id === optionId ? { placeLimit } : {}),
-      })),
-    },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-}
-
 test.describe('limited places', () => {
-  test('a full option says "Full" on its card and cannot be chosen when registering', async ({
+  test('a full option says "Full" on its card and leads to its waiting list when registering', async ({
     page,
     request,
   }) => {
@@ -86,14 +50,19 @@ test.describe('limited places', () => {
       await page.goto('/event/1');
       const card = page.getByRole('article').filter({ hasText: event.name });
       await expect(card.getByRole('list', { name: `Places: ${event.name}` })).toContainText('Full');
+      await expect(card.getByRole('link', { name: /^Join the waiting list/ })).toBeVisible();
 
       await signIn(page, second);
       await page.goto(`/event/1/register?event=${event.id}`);
       await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
       const radio = page.getByRole('radio', { name: new RegExp(`^${option.participation_name} \\(`) });
-      await expect(radio).toBeDisabled();
-      await expect(radio).not.toBeChecked();
-      await expect(page.getByText('Full: every place has been taken, so it cannot be chosen.')).toBeVisible();
+      await expect(page.getByText('Full: choose it to join the waiting list.')).toBeVisible();
+      await radio.check();
+      await expect(page.getByText(`${option.participation_name} is full. Verify your team`)).toBeVisible();
+      await page.getByRole('button', { name: 'Verify Team' }).click();
+      await expect(page.getByRole('heading', { name: 'Step 2 of 2: Join the waiting list' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Register for free' })).toHaveCount(0);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

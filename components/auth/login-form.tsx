@@ -12,6 +12,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
+import { takeReturnPath } from '@/lib/return-path';
 import { loginSchema } from '@/lib/schemas/auth';
 import { useAuth } from './auth-provider';
 import { VerifyAccountPrompt } from './verify-account-prompt';
@@ -42,7 +43,8 @@ export function LoginForm() {
         return;
       }
       toast({ title: `Welcome back ${answer.data?.first_name || 'User'}`, variant: 'success' });
-      router.push('/');
+      // Back to the guarded screen that sent the visitor here (an offer link keeps its ?offer=), else home.
+      router.push(takeReturnPath() ?? '/');
     } catch (error) {
       toast({
         title: 'Login Failed',

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
+import { rememberReturnPath } from '@/lib/return-path';
 import { guardDecision, rolesForPath } from '@/lib/roles';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useAuth } from './auth-provider';
@@ -20,7 +21,11 @@ export function RoleGuard({ roles, children }: { roles?: readonly string[]; chil
   );
 
   useEffect(() => {
-    if (decision === 'login') router.replace('/login');
+    if (decision === 'login') {
+      // Signing in leads back here, query included, as proxy.ts arranges on the server.
+      rememberReturnPath(`${window.location.pathname}${window.location.search}`);
+      router.replace('/login');
+    }
     if (decision === 'unauthorized') router.replace('/unauthorized');
   }, [decision, router]);
 

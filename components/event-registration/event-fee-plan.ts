@@ -16,17 +16,20 @@ export function eventFeePlan({
   isDAStudent,
   payer,
   showNewFee,
+  offerId = null,
 }: {
   event: FestivalEvent;
   submission: TeamSubmission;
   isDAStudent: boolean;
   payer: Buyer;
   showNewFee: () => void;
+  /** A waiting list's offer for this option: the order takes over the place held for the payer. */
+  offerId?: string | null;
 }): PurchasePlan {
   return {
     title: `${event.name} Event Registration`,
     description: `User Registration for event ${event.name}`,
-    createOrder: () => createEventOrder(event.id, submission),
+    createOrder: () => createEventOrder(event.id, submission, offerId),
     prefill: () => checkoutPrefill(payer.userId, payer.email),
     // A registration reserves no stock.
     holdsStock: false,

@@ -14,22 +14,31 @@ export function verifyTeam(eventId: number, submission: TeamSubmission) {
   });
 }
 
-/** The order for the fee the screen shows, in rupees; the server refuses a price that is not its own. */
-export function createEventOrder(eventId: number, submission: TeamSubmission) {
+/**
+ * The order for the fee the screen shows, in rupees; the server refuses a price that is not its own. With
+ * a waiting list's offer (`offerId`) the order takes over the place held for the caller.
+ */
+export function createEventOrder(eventId: number, submission: TeamSubmission, offerId: string | null = null) {
   return api.post<CreatedOrder>('/api/payment/create-event-order', {
     amount: submission.option.price,
     eventId,
     participationId: submission.option.id,
     emails: submission.emails,
     ...(submission.teamName ? { teamName: submission.teamName } : {}),
+    ...(offerId ? { offerId } : {}),
   });
 }
 
+/**
+ * Registers the team: with the payment's proof, or free. A free registration on a waiting list's offer
+ * names it (`offerId`, beside registerData) and takes the place held for the caller at once.
+ */
 export function registerForEvent(
   eventId: number,
   submission: TeamSubmission,
   isDAStudent: boolean,
   payData: CheckoutSuccess | null,
+  offerId: string | null = null,
 ) {
   return api.post<unknown>(`/api/event-register/event-registration/${eventId}`, {
     registerData: {
@@ -39,6 +48,7 @@ export function registerForEvent(
       participationId: submission.option.id,
     },
     payData,
+    ...(offerId ? { offerId } : {}),
   });
 }
 

@@ -9,7 +9,8 @@ import type { TeamSubmission } from './team-draft';
 
 /**
  * Step 2: the verified members (leader first), the fee to pay, and either 'Pay and Register' or
- * 'Register for free'; 'Back to team' returns to step 1 to change the team.
+ * 'Register for free'; 'Back to team' returns to step 1 to change the team. For a full option
+ * ('waitlist') the step ends in 'Join the waiting list' instead: nothing is paid until a place is offered.
  */
 export function TeamConfirmation({
   submission,
@@ -19,6 +20,7 @@ export function TeamConfirmation({
   onBack,
   focusHeading,
   notice,
+  mode = 'register',
 }: {
   submission: TeamSubmission;
   result: VerificationResult;
@@ -28,7 +30,10 @@ export function TeamConfirmation({
   focusHeading: boolean;
   /** Shown just above the buttons (the overlap warning). */
   notice?: ReactNode;
+  /** Registering, or joining the full option's waiting list. */
+  mode?: 'register' | 'waitlist';
 }) {
+  const joining = mode === 'waitlist';
   const members = [...result.verifiedCandidates].sort((a, b) => Number(b.isLeader) - Number(a.isLeader));
   const waived = !result.isPaymentMandatory;
 
@@ -40,7 +45,7 @@ export function TeamConfirmation({
   return (
     <form noValidate onSubmit={submit} aria-labelledby="step-confirm" className="flex flex-col gap-6">
       <StepHeading id="step-confirm" focusOnMount={focusHeading}>
-        Step 2 of 2: Confirm your registration
+        {joining ? 'Step 2 of 2: Join the waiting list' : 'Step 2 of 2: Confirm your registration'}
       </StepHeading>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="font-display text-sm tracking-wide text-gold">Taking part as</dt>
@@ -51,7 +56,9 @@ export function TeamConfirmation({
             <dd className="break-words">{submission.teamName}</dd>
           </>
         ) : null}
-        <dt className="font-display text-sm tracking-wide text-gold">Fee to pay</dt>
+        <dt className="font-display text-sm tracking-wide text-gold">
+          {joining ? 'Fee, once a place is offered' : 'Fee to pay'}
+        </dt>
         <dd className="font-semibold text-gold">
           <Fee price={submission.option.price} waived={waived} />
         </dd>
@@ -79,6 +86,12 @@ export function TeamConfirmation({
           ))}
         </ol>
       </section>
+      {joining ? (
+        <p className="rounded-xl border border-gold/40 bg-gold/10 px-4 py-3 text-parchment">
+          {submission.option.participation_name} is full. Joining its waiting list costs nothing: when a place
+          frees, the first in line is offered it by e-mail, held for them for a limited time.
+        </p>
+      ) : null}
       {notice}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         <button
@@ -90,7 +103,11 @@ export function TeamConfirmation({
           <span aria-hidden="true">←</span> Back to team
         </button>
         <SubmitButton pending={busy} className="sm:flex-1">
-          {result.isPaymentMandatory ? 'Pay and Register' : 'Register for free'}
+          {joining
+            ? 'Join the waiting list'
+            : result.isPaymentMandatory
+              ? 'Pay and Register'
+              : 'Register for free'}
         </SubmitButton>
       </div>
     </form>

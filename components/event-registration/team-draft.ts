@@ -1,5 +1,4 @@
 import type { ParticipationOption } from '@/lib/content-types';
-import { isFull } from '@/lib/places';
 
 /**
  * The team being put together on the registration form, free of React: which option, the teammates'
@@ -40,11 +39,34 @@ export function chooseOption(draft: TeamDraft, option: ParticipationOption): Tea
   return { ...draft, optionId: option.id, teammates: Array.from({ length: slots }, newRow) };
 }
 
-/** The starting draft: an event with a single option has it chosen already. */
-export function initialDraft(options: readonly ParticipationOption[]): TeamDraft {
+/**
+ * The starting draft: the option the link named (a card's "Join the waiting list") chosen already, else
+ * an event's single option (a full one too: choosing it leads to its waiting list).
+ */
+export function initialDraft(
+  options: readonly ParticipationOption[],
+  optionId: number | null = null,
+): TeamDraft {
   const empty: TeamDraft = { optionId: null, teammates: [], teamName: '' };
-  // A full option cannot be chosen, not even the only one.
-  return options.length === 1 && options[0] && !isFull(options[0]) ? chooseOption(empty, options[0]) : empty;
+  const named = options.find((o) => o.id === optionId);
+  if (named) return chooseOption(empty, named);
+  return options.length === 1 && options[0] ? chooseOption(empty, options[0]) : empty;
+}
+
+/**
+ * The draft of a waiting list's offer: its option chosen and its team as the leader entered it when
+ * joining (emails leader first, so the teammates are the rest), at least the option's smallest team.
+ */
+export function draftFromOffer(
+  option: ParticipationOption,
+  entry: { emails: readonly string[]; teamName: string | null },
+  leaderEmail: string,
+): TeamDraft {
+  const lead = leaderEmail.trim().toLowerCase();
+  const rest = entry.emails.filter((email, index) => !(index === 0 && email.toLowerCase() === lead));
+  const teammates = rest.slice(0, Math.max(0, option.max_range - 1)).map((email) => ({ ...newRow(), email }));
+  while (teammates.length < option.min_range - 1) teammates.push(newRow());
+  return { optionId: option.id, teammates, teamName: entry.teamName ?? '' };
 }
 
 /** Teammates may be added while the whole team (teammates plus leader) is below max_range. */

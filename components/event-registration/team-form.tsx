@@ -5,6 +5,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import type { ParticipationOption } from '@/lib/content-types';
 import { teamFormErrors } from '@/lib/schemas/event-registration';
+import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 import { ParticipationOptions } from './participation-options';
 import { StepHeading } from './step-heading';
 import {
@@ -24,7 +25,7 @@ const chooseOptionMessage = 'Please choose how you are taking part.';
 /**
  * Step 1: choose a participation option and put the team together, then 'Verify Team'. The team rules
  * of SPEC.md part 5 are shown per field, but the verification call is made regardless: the server is
- * the real gate.
+ * the real gate. A full option goes through the same step on the way to its waiting list.
  */
 export function TeamForm({
   options,
@@ -36,6 +37,9 @@ export function TeamForm({
   onVerify,
   focusHeading,
   notice,
+  optionNotice,
+  heldOptionId,
+  entries,
 }: {
   options: readonly ParticipationOption[];
   draft: TeamDraft;
@@ -47,6 +51,12 @@ export function TeamForm({
   focusHeading: boolean;
   /** Shown just above the submit button (the overlap warning). */
   notice?: ReactNode;
+  /** Shown just below the options (what choosing a full option leads to). */
+  optionNotice?: ReactNode;
+  /** The option whose place a waiting list's offer holds for the visitor. */
+  heldOptionId?: number | null;
+  /** The visitor's live waiting list entries, by option. */
+  entries?: ReadonlyMap<number, MyWaitingEntry>;
 }) {
   const formId = useId();
   const teamNameRef = useRef<HTMLInputElement>(null);
@@ -113,7 +123,10 @@ export function TeamForm({
         selectedId={draft.optionId}
         onChoose={choose}
         error={missingOption ? chooseOptionMessage : undefined}
+        heldOptionId={heldOptionId}
+        entries={entries}
       />
+      {optionNotice}
       {option ? (
         <>
           {needsTeamName(option) ? (

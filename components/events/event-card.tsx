@@ -1,6 +1,7 @@
 import Image from 'next/image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
+import { isFull } from '@/lib/places';
 import type { TimetableSession } from '@/lib/timetable';
 import { EventDescription } from './event-description';
 import { EventPlaces } from './event-places';
@@ -30,6 +31,8 @@ export function EventCard({
   sessions?: TimetableSession[];
 }) {
   const open = takesRegistrations(event);
+  // Every option full: its "Join the waiting list" link stands instead of 'Register'.
+  const allFull = event.participations.every(isFull);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
       <Image
@@ -47,9 +50,18 @@ export function EventCard({
         <h2 className="font-display text-xl text-parchment">{event.name}</h2>
         <EventDescription text={event.description} className="flex-1 text-base text-parchment/85" />
         <EventSessions eventName={event.name} sessions={sessions} />
-        {open ? <EventPlaces eventName={event.name} options={event.participations} /> : null}
         {open ? (
-          <RegisterLink position={position} eventId={event.id} eventName={event.name} />
+          <EventPlaces
+            eventName={event.name}
+            options={event.participations}
+            position={position}
+            eventId={event.id}
+          />
+        ) : null}
+        {open ? (
+          allFull ? null : (
+            <RegisterLink position={position} eventId={event.id} eventName={event.name} />
+          )
         ) : hasLink(event.description) ? null : (
           <p className="text-sm font-semibold text-red-400">{closedNote}</p>
         )}

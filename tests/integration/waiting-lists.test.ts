@@ -101,6 +101,18 @@ describeEachDatabase('waiting lists', (current) => {
     );
   });
 
+  it('counts a join’s team check against the verification limit: the 31st in ten minutes is a 429', async () => {
+    // Places left: each join passes the gate (it says the teammate has a verified account) and is then
+    // refused with places_left, which is what an address prober would use.
+    const { option } = await limitedOption(1, true);
+    const [prober, mate] = await Promise.all([quickUser(db()), quickUser(db())]);
+    const ask = () => joinList(prober, option.id, { emails: [prober.email, mate.email], teamName: 'Probes' });
+    for (let i = 0; i < 30; i += 1) expect((await ask()).status).toBe(409);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\./);
+  });
+
   it('runs the offer chain: full, A and B join, a place frees, A lets it lapse, B registers on the offer', async () => {
     const { event, option } = await limitedOption(1);
     const [first, a, b, plain] = await Promise.all([

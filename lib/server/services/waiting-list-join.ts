@@ -5,7 +5,7 @@ import { isUniqueViolation } from '@/lib/server/db/client';
 import { waitingListEntries } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
-import { teamNameFor, verifyTeam } from './event-registration';
+import { teamNameFor, verifyTeamForCaller } from './event-registration';
 import type { StockKind } from './stock';
 import { lockedUnitsLeft } from './stock';
 import { itemInfo, positions, type WaitingEntry } from './waiting-lists';
@@ -19,7 +19,9 @@ export const placesLeftMessage = 'There are places left: register/buy now.';
 
 /**
  * Joins a full item's list. A participation option's team passes the registration gate first (verifyTeam:
- * the caller first, every member verified and not yet registered, the team's size and name).
+ * the caller first, every member verified and not yet registered, the team's size and name), counted
+ * against the caller's verification limit like the gate's own endpoint: it answers whether an address has
+ * a verified account, and must not be a way round that limit.
  */
 export async function joinWaitingList(
   db: Db,
@@ -31,7 +33,7 @@ export async function joinWaitingList(
   let emails: string[] = [];
   let teamName: string | null = null;
   if (input.kind === 'participation_option') {
-    const team = await verifyTeam(db, caller, info.eventId!, {
+    const team = await verifyTeamForCaller(db, caller, info.eventId!, {
       emails: input.emails ?? [caller.email],
       participationId: input.itemId,
       teamName: input.teamName ?? undefined,

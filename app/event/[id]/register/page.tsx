@@ -1,11 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import { RoleGuard } from '@/components/auth/role-guard';
 import { EventRegistrationScreen } from '@/components/event-registration/event-registration-screen';
+import { InvalidOfferLink } from '@/components/event-registration/invalid-offer-link';
 import { UnavailableEvent } from '@/components/event-registration/unavailable-event';
 import { takesRegistrations } from '@/components/events/event-card';
 import type { FestivalEvent } from '@/lib/content-types';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
 import { getDb } from '@/lib/server/db';
+import { events, participationOptions, waitingListEntries } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { placesLeft } from '@/lib/server/services/places';
 
@@ -16,23 +19,74 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Target {
+  position: string;
+  event: FestivalEvent | null;
+  /** A waiting list's offer named by the link (?offer=), checked as the caller's in the browser. */
+  offerId: string | null;
+  /** The option to start with: the offer's, or the one a card's "Join the waiting list" named (?option=). */
+  optionId: number | null;
+}
+
 /**
  * The event in the URL (/event/{N}/register?event={id}), read on the server so a reload or a shared link
- * works: N is the category's 1-based position, and the event must belong to that category.
+ * works: N is the category's 1-based position, and the event must belong to that category. An offer link
+ * (/event/{categoryId}/register?offer={entryId}, docs/waiting-lists.md) names its event through the
+ * offer instead, so it still leads there after the categories were reordered.
  */
-async function eventFor({
-  params,
-  searchParams,
-}: Props): Promise<{ position: string; event: FestivalEvent | null }> {
+async function eventFor({ params, searchParams }: Props): Promise<Target> {
   const [{ id: position }, query] = await Promise.all([params, searchParams]);
-  const raw = Array.isArray(query.event) ? query.event[0] : query.event;
-  if (!/^[1-9]\d{0,3}$/.test(position) || !raw || !/^[1-9]\d{0,9}$/.test(raw))
-    return { position, event: null };
+  const offer = first(query.offer);
+  const offerId = offer && uuidPattern.test(offer) ? offer.toLowerCase() : null;
+  const rawOption = first(query.option);
+  const wantedOption = rawOption && /^[1-9]\d{0,9}$/.test(rawOption) ? Number(rawOption) : null;
+  if (offerId) {
+    const offered = await offeredEvent(offerId);
+    if (offered) return { ...offered, offerId };
+  }
+  const raw = first(query.event);
+  const none = { position, event: null, offerId, optionId: null };
+  if (!/^[1-9]\d{0,3}$/.test(position) || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return none;
   const category = (await cachedCategories())[Number(position) - 1];
-  if (!category) return { position, event: null };
-  const events = await cachedEventsByCategory(category.id);
-  const event = events.find((e) => e.id === Number(raw)) ?? null;
-  return { position, event: event && (await withFreshPlaces(event)) };
+  if (!category) return none;
+  const list = await cachedEventsByCategory(category.id);
+  const event = list.find((e) => e.id === Number(raw)) ?? null;
+  if (!event) return none;
+  const optionId = event.participations.some((o) => o.id === wantedOption) ? wantedOption : null;
+  return { position, event: await withFreshPlaces(event), offerId, optionId };
+}
+
+/**
+ * The event and option of a waiting list's offer, whoever's it is and whatever its state: the link only
+ * says which public event to show. Whether the offer is the caller's and still stands is asked in the
+ * browser (GET /api/waiting-lists), and the server checks it again when the offer is taken.
+ */
+async function offeredEvent(
+  offerId: string,
+): Promise<{ position: string; event: FestivalEvent; optionId: number } | null> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ optionId: participationOptions.id, eventId: events.id, categoryId: events.categoryId })
+    .from(waitingListEntries)
+    .innerJoin(
+      participationOptions,
+      and(
+        eq(waitingListEntries.kind, 'participation_option'),
+        eq(participationOptions.id, waitingListEntries.itemId),
+      ),
+    )
+    .innerJoin(events, eq(events.id, participationOptions.eventId))
+    .where(eq(waitingListEntries.id, offerId));
+  if (!row) return null;
+  const index = (await cachedCategories()).findIndex((c) => c.id === row.categoryId);
+  if (index < 0) return null;
+  const event = (await cachedEventsByCategory(row.categoryId)).find((e) => e.id === row.eventId);
+  if (!event) return null;
+  return { position: String(index + 1), event: await withFreshPlaces(event), optionId: row.optionId };
 }
 
 /**
@@ -60,19 +114,25 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function EventRegistrationPage(props: Props) {
-  const { position, event } = await eventFor(props);
+  const { position, event, offerId, optionId } = await eventFor(props);
   const categoryPath = /^[1-9]\d{0,3}$/.test(position) ? `/event/${position}` : '/event';
-  return (
-    <RoleGuard>
-      {event && takesRegistrations(event) ? (
-        <EventRegistrationScreen
-          event={event}
-          position={Number(position)}
-          instituteDomain={env().INSTITUTE_EMAIL_DOMAIN}
-        />
-      ) : (
-        <UnavailableEvent fallback={categoryPath} />
-      )}
-    </RoleGuard>
-  );
+  let screen;
+  if (event && takesRegistrations(event)) {
+    screen = (
+      <EventRegistrationScreen
+        // A new offer link (or card link) on the same page starts the screen afresh.
+        key={`${event.id}:${offerId ?? ''}:${optionId ?? ''}`}
+        event={event}
+        position={Number(position)}
+        instituteDomain={env().INSTITUTE_EMAIL_DOMAIN}
+        offerId={offerId}
+        initialOptionId={optionId}
+      />
+    );
+  } else if (offerId && !event) {
+    screen = <InvalidOfferLink />;
+  } else {
+    screen = <UnavailableEvent fallback={categoryPath} />;
+  }
+  return <RoleGuard>{screen}</RoleGuard>;
 }
