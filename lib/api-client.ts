@@ -119,6 +119,8 @@ export const api = {
   postForm: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body' | 'form'>) =>
     request<T>('DELETE', path, options),
 };

@@ -17,6 +17,7 @@ export const adminSections: readonly AdminSection[] = [
   { href: '/admin/registrations', label: 'Registrations' },
   { href: '/admin/merchandise-orders', label: 'T-shirt orders' },
   { href: '/admin/bookings', label: 'Bookings' },
+  { href: '/admin/waiting-lists', label: 'Waiting lists' },
   { href: '/admin/payments', label: 'Payments' },
   { href: '/admin/check-in', label: 'Check-in' },
   { href: '/admin/people', label: 'People', adminOnly: true },

@@ -4,11 +4,12 @@ import { emailList, teamNameSchema } from './event-registration';
 
 /* The waiting lists' API bodies and queries (docs/waiting-lists.md). */
 
+const kindMessage = 'kind must be participation_option, merchandise_variant or accommodation_option.';
+const itemIdMessage = 'itemId must be a number.';
+
 export const waitingKindSchema = z.enum(
   ['participation_option', 'merchandise_variant', 'accommodation_option'],
-  {
-    error: 'kind must be participation_option, merchandise_variant or accommodation_option.',
-  },
+  { error: kindMessage },
 );
 
 export type WaitingKind = z.infer<typeof waitingKindSchema>;
@@ -24,8 +25,52 @@ export const joinWaitingListSchema = z.object({
 /** GET /api/admin/waiting-lists and its CSV: one item's list. */
 export const waitingListQuerySchema = z.object({
   kind: waitingKindSchema,
-  itemId: z.coerce.number('itemId must be a number.').int().positive().max(maxId),
+  itemId: z.coerce.number(itemIdMessage).int().positive().max(maxId),
 });
+
+/**
+ * GET /api/admin/waiting-lists: with no query, every item someone waits for (the console's overview);
+ * with `kind` and `itemId`, that one item's list. One of the two alone is refused as the list's query is.
+ */
+export const waitingListsQuerySchema = waitingListQuerySchema.partial().superRefine((query, ctx) => {
+  if (query.kind === undefined && query.itemId !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['kind'], message: kindMessage });
+  }
+  if (query.itemId === undefined && query.kind !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['itemId'], message: itemIdMessage });
+  }
+});
+
+/** One item with a live waiting list (or the item of one list), as the console shows it. */
+export interface WaitingListItem {
+  kind: WaitingKind;
+  itemId: number;
+  /** "Solo for Robo Wars", "Fest Tee, size M", "Hall A from 2027-02-21" (as the list and mails say). */
+  label: string;
+  /** People waiting (not yet offered) and standing offers. */
+  waiting: number;
+  offered: number;
+  /** The option's place limit, the size's stock or the stay's capacity; null for an unlimited option. */
+  limit: number | null;
+  /** Registrations confirmed, units sold or places booked. */
+  taken: number;
+  /** Units held right now: checkouts in progress and standing offers. */
+  held: number;
+  /** False for a size switched off, a product or stay hidden, or an event closed to registration. */
+  onSale: boolean;
+  /** A participation option's event (its limit is changed through the event), else null. */
+  eventId: number | null;
+}
+
+/** People waiting and standing offers per item id of one kind (the content consoles' links). */
+export type LiveEntryCounts = Record<number, { waiting: number; offered: number }>;
+
+/** GET /api/admin/waiting-lists?kind=&itemId=: one item's list and the item's figures. */
+export interface AdminWaitingList {
+  label: string;
+  entries: ListedEntry[];
+  item: WaitingListItem;
+}
 
 /** PUT /api/admin/waiting-lists/settings: how long an offer holds its unit. */
 export const offerHoursSchema = z.object({

@@ -6,6 +6,7 @@ import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
+import { WaitingListLink } from '@/components/admin/waiting-lists/waiting-list-link';
 import { TextField } from '@/components/forms/text-field';
 import { formatPrice } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
@@ -15,11 +16,19 @@ import {
   type AdminAccommodationOption,
   type AdminAccommodationType,
 } from '@/lib/schemas/admin-content';
+import type { LiveEntryCounts } from '@/lib/schemas/waiting-lists';
 
 const nights = (days: number) => `${days} ${days === 1 ? 'night' : 'nights'}`;
 
 /** Accommodation in the console: stay types in order, each with its date options in order and their occupancy. */
-export function AccommodationConsole({ types }: { types: AdminAccommodationType[] }) {
+export function AccommodationConsole({
+  types,
+  waiting = {},
+}: {
+  types: AdminAccommodationType[];
+  /** People waiting and offered per date option id, for the links to the waiting lists. */
+  waiting?: LiveEntryCounts;
+}) {
   return (
     <GroupedListConsole
       group={{ resource: 'accommodation-type', what: 'accommodation type' }}
@@ -42,7 +51,17 @@ export function AccommodationConsole({ types }: { types: AdminAccommodationType[
       itemsEmptyText="No dates yet: nothing can be booked."
       itemView={(option) => ({
         name: `From ${formatShortDate(option.startDate)}, ${nights(option.days)}`,
-        detail: <Occupancy option={option} />,
+        detail: (
+          <>
+            <Occupancy option={option} />
+            <WaitingListLink
+              kind="accommodation_option"
+              itemId={option.id}
+              about={`${types.find((t) => t.id === option.typeId)?.accommodationType ?? 'stay'} from ${formatShortDate(option.startDate)}`}
+              counts={waiting[option.id]}
+            />
+          </>
+        ),
         hidden: !option.isVisible,
         toggles: [visibilityToggle(option.isVisible)],
       })}

@@ -9,6 +9,7 @@ import { ConsoleForm } from '@/components/admin/ui/form-actions';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { TextAreaField } from '@/components/admin/ui/text-area-field';
 import { useConsoleForm } from '@/components/admin/ui/use-console-form';
+import { WaitingListLink } from '@/components/admin/waiting-lists/waiting-list-link';
 import { TextField } from '@/components/forms/text-field';
 import { formatPrice } from '@/lib/money';
 import {
@@ -17,9 +18,17 @@ import {
   type AdminMerchandiseProduct,
   type AdminMerchandiseVariant,
 } from '@/lib/schemas/admin-content';
+import type { LiveEntryCounts } from '@/lib/schemas/waiting-lists';
 
 /** Merchandise in the console: products in shop order, each with its sizes and their stock. */
-export function MerchandiseConsole({ products }: { products: AdminMerchandiseProduct[] }) {
+export function MerchandiseConsole({
+  products,
+  waiting = {},
+}: {
+  products: AdminMerchandiseProduct[];
+  /** People waiting and offered per size id, for the links to the waiting lists. */
+  waiting?: LiveEntryCounts;
+}) {
   return (
     <GroupedListConsole
       group={{ resource: 'merchandise', what: 'product' }}
@@ -50,7 +59,17 @@ export function MerchandiseConsole({ products }: { products: AdminMerchandisePro
       itemsEmptyText="No sizes yet: nothing can be bought."
       itemView={(size) => ({
         name: `Size ${size.type}`,
-        detail: <StockLine size={size} />,
+        detail: (
+          <>
+            <StockLine size={size} />
+            <WaitingListLink
+              kind="merchandise_variant"
+              itemId={size.id}
+              about={`${products.find((p) => p.id === size.productId)?.name ?? 'product'}, size ${size.type}`}
+              counts={waiting[size.id]}
+            />
+          </>
+        ),
         hidden: !size.isEnabled,
         hiddenLabel: 'Disabled',
         toggles: [

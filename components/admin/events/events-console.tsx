@@ -2,7 +2,9 @@
 
 import type { ReactNode } from 'react';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
+import { WaitingListLink } from '@/components/admin/waiting-lists/waiting-list-link';
 import type { AdminCategoryWithEvents } from '@/lib/schemas/admin-events';
+import type { LiveEntryCounts } from '@/lib/schemas/waiting-lists';
 import { CategoryForm } from './category-form';
 import { EventForm } from './event-form';
 
@@ -22,7 +24,14 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * is a region named by it, so a screen reader can jump from one to the next; its buttons say "category"
  * to tell them from its events'. Events are reordered within their category, which the API names.
  */
-export function EventsConsole({ categories }: { categories: AdminCategoryWithEvents[] }) {
+export function EventsConsole({
+  categories,
+  waiting = {},
+}: {
+  categories: AdminCategoryWithEvents[];
+  /** People waiting and offered per limited option id, for the links to the waiting lists. */
+  waiting?: LiveEntryCounts;
+}) {
   return (
     <GroupedListConsole
       group={{ resource: 'event-category', what: 'category' }}
@@ -56,9 +65,17 @@ export function EventsConsole({ categories }: { categories: AdminCategoryWithEve
             {event.participations
               .filter((o) => o.placeLimit !== null)
               .map((o) => (
-                <Badge key={o.id} tone={o.placesTaken >= o.placeLimit! ? 'off' : 'muted'}>
-                  {`${o.participationName}: ${o.placesTaken} / ${o.placeLimit} places`}
-                </Badge>
+                <span key={o.id} className="inline-flex flex-wrap items-center gap-2">
+                  <Badge tone={o.placesTaken >= o.placeLimit! ? 'off' : 'muted'}>
+                    {`${o.participationName}: ${o.placesTaken} / ${o.placeLimit} places`}
+                  </Badge>
+                  <WaitingListLink
+                    kind="participation_option"
+                    itemId={o.id}
+                    about={`${o.participationName} in ${event.name}`}
+                    counts={waiting[o.id]}
+                  />
+                </span>
               ))}
           </span>
         ),

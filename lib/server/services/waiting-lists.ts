@@ -11,6 +11,7 @@ import {
   merchandiseProducts,
   merchandiseVariants,
   participationOptions,
+  registrations,
   stockHolds,
   users,
   waitingListEntries,
@@ -21,8 +22,8 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { PendingMail, queueMailForRetryLoop } from '@/lib/server/mail/mail-service';
 import { offerMail } from '@/lib/server/mail/waiting-list-mails';
-import { holdMinutes, lockedUnitsLeft, type StockKind } from './stock';
-import type { ListedEntry, MyWaitingEntry } from '@/lib/schemas/waiting-lists';
+import { heldUnits, holdMinutes, lockedUnitsLeft, type StockKind } from './stock';
+import type { ListedEntry, MyWaitingEntry, WaitingListItem } from '@/lib/schemas/waiting-lists';
 
 /*
  * Waiting lists of full items (docs/waiting-lists.md). People join a full item's list in order; a unit
@@ -471,4 +472,168 @@ export async function listWaitingList(
     offerExpiresAt: entry.offerExpiresAt?.toISOString() ?? null,
   }));
   return { label: info.label, entries };
+}
+
+/*
+ * The console's reads beside the lists themselves: which items people wait for, with each item's limit,
+ * stock or capacity and what is taken of it, so the organisers see where raising a limit would help.
+ */
+
+type LiveCounts = { waiting: number; offered: number };
+
+/** Waiting people and standing offers per item (of a kind, or one item), keyed `{kind}:{itemId}`. */
+export async function liveEntryCounts(
+  db: Db,
+  kind?: StockKind,
+  itemId?: number,
+): Promise<Map<string, LiveCounts>> {
+  const rows = await db
+    .select({
+      kind: waitingListEntries.kind,
+      itemId: waitingListEntries.itemId,
+      waiting: sql<number>`cast(count(*) filter (where ${waitingListEntries.status} = 'waiting') as int)`,
+      offered: sql<number>`cast(count(*) filter (where ${waitingListEntries.status} = 'offered') as int)`,
+    })
+    .from(waitingListEntries)
+    .where(
+      and(
+        inArray(waitingListEntries.status, ['waiting', 'offered']),
+        kind ? eq(waitingListEntries.kind, kind) : undefined,
+        itemId === undefined ? undefined : eq(waitingListEntries.itemId, itemId),
+      ),
+    )
+    .groupBy(waitingListEntries.kind, waitingListEntries.itemId);
+  return new Map(
+    rows.map((r) => [`${r.kind}:${r.itemId}`, { waiting: Number(r.waiting), offered: Number(r.offered) }]),
+  );
+}
+
+/** For the links from the events, merchandise and accommodation consoles: live entries per item id. */
+export async function liveEntriesByItem(db: Db, kind: StockKind): Promise<Record<number, LiveCounts>> {
+  const counts = await liveEntryCounts(db, kind);
+  return Object.fromEntries([...counts].map(([key, value]) => [Number(key.split(':')[1]), value]));
+}
+
+type ItemFigures = Pick<WaitingListItem, 'label' | 'limit' | 'taken' | 'onSale' | 'eventId'>;
+
+/** Label, limit (stock, capacity) and units taken of some items of one kind; removed ones are absent. */
+async function itemFigures(db: Db, kind: StockKind, ids: number[]): Promise<Map<number, ItemFigures>> {
+  if (ids.length === 0) return new Map();
+  if (kind === 'participation_option') {
+    const rows = await db
+      .select({
+        id: participationOptions.id,
+        option: participationOptions.participationName,
+        event: events.name,
+        eventId: events.id,
+        limit: participationOptions.placeLimit,
+        open: events.isRegistrationOpen,
+        taken: sql<number>`(select count(*) from ${registrations}
+          where ${registrations.participationId} = ${participationOptions.id}
+            and ${registrations.status} = 'confirmed')::int`,
+      })
+      .from(participationOptions)
+      .innerJoin(events, eq(events.id, participationOptions.eventId))
+      .where(inArray(participationOptions.id, ids));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          label: `${r.option} for ${r.event}`,
+          limit: r.limit,
+          taken: Number(r.taken),
+          onSale: r.open,
+          eventId: r.eventId,
+        },
+      ]),
+    );
+  }
+  if (kind === 'merchandise_variant') {
+    const rows = await db
+      .select({
+        id: merchandiseVariants.id,
+        size: merchandiseVariants.type,
+        product: merchandiseProducts.name,
+        limit: merchandiseVariants.stock,
+        taken: merchandiseVariants.sold,
+        onSale: sql<boolean>`${merchandiseVariants.isEnabled} and ${merchandiseProducts.isVisible}`,
+      })
+      .from(merchandiseVariants)
+      .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
+      .where(inArray(merchandiseVariants.id, ids));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          label: `${r.product}, size ${r.size}`,
+          limit: r.limit,
+          taken: r.taken,
+          onSale: r.onSale,
+          eventId: null,
+        },
+      ]),
+    );
+  }
+  const rows = await db
+    .select({
+      id: accommodationOptions.id,
+      type: accommodationTypes.accommodationType,
+      start: accommodationOptions.startDate,
+      limit: accommodationOptions.capacity,
+      taken: accommodationOptions.booked,
+      onSale: sql<boolean>`${accommodationTypes.isVisible} and ${accommodationOptions.isVisible}`,
+    })
+    .from(accommodationOptions)
+    .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
+    .where(inArray(accommodationOptions.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { label: `${r.type} from ${r.start}`, limit: r.limit, taken: r.taken, onSale: r.onSale, eventId: null },
+    ]),
+  );
+}
+
+/** Items of one kind with their figures, holds and live counts, in the order of `ids`. */
+async function itemsOfKind(
+  db: Db,
+  kind: StockKind,
+  ids: number[],
+  counts: Map<string, LiveCounts>,
+): Promise<WaitingListItem[]> {
+  const [figures, held] = await Promise.all([itemFigures(db, kind, ids), heldUnits(db, kind, ids)]);
+  return ids.flatMap((itemId) => {
+    const item = figures.get(itemId);
+    if (!item) return []; // removed since: nothing to offer, nothing to raise
+    const live = counts.get(`${kind}:${itemId}`) ?? { waiting: 0, offered: 0 };
+    return [{ kind, itemId, ...item, ...live, held: held.get(itemId) ?? 0 }];
+  });
+}
+
+/**
+ * GET /api/admin/waiting-lists (no query): every item with someone waiting or offered, events' options
+ * first, then sizes, then stays, each by label.
+ */
+export async function waitingListItems(db: Db): Promise<WaitingListItem[]> {
+  const counts = await liveEntryCounts(db);
+  const idsByKind = new Map<StockKind, number[]>(waitingKinds.map((kind) => [kind, []]));
+  for (const key of counts.keys()) {
+    const [kind, itemId] = key.split(':') as [StockKind, string];
+    idsByKind.get(kind)?.push(Number(itemId));
+  }
+  const lists = await Promise.all(
+    waitingKinds.map((kind) => itemsOfKind(db, kind, idsByKind.get(kind) ?? [], counts)),
+  );
+  return lists.flatMap((items) => items.sort((a, b) => a.label.localeCompare(b.label)));
+}
+
+/** One item's figures for its list page (whoever waits or not); 404 for an unknown item. */
+export async function waitingListItem(db: Db, kind: StockKind, itemId: number): Promise<WaitingListItem> {
+  const counts = await liveEntryCounts(db, kind, itemId);
+  const [item] = await itemsOfKind(db, kind, [itemId], counts);
+  if (!item) {
+    await itemInfo(db, kind, itemId); // throws its 404
+    throw new AppError('not_found', 'This item does not exist.');
+  }
+  return item;
 }

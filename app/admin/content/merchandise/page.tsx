@@ -2,13 +2,18 @@ import type { Metadata } from 'next';
 import { MerchandiseConsole } from '@/components/admin/content/merchandise-console';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
+import { liveEntriesByItem } from '@/lib/server/services/waiting-lists';
 import { listMerchandiseForConsole } from '@/lib/server/admin/content-merchandise';
 
 export const metadata: Metadata = { title: 'Merchandise' };
 
 export default async function MerchandiseContentPage() {
   await requireConsoleUser();
-  const products = await listMerchandiseForConsole(await getDb());
+  const db = await getDb();
+  const [products, waiting] = await Promise.all([
+    listMerchandiseForConsole(db),
+    liveEntriesByItem(db, 'merchandise_variant'),
+  ]);
   return (
     <main>
       <h1 className="font-display text-3xl text-gold">Merchandise</h1>
@@ -16,7 +21,7 @@ export default async function MerchandiseContentPage() {
         Products and their sizes. Stock counts every unit ever put on sale: it cannot go below what is sold
         plus what buyers hold in open checkouts. Anything with orders can be hidden or disabled, not deleted.
       </p>
-      <MerchandiseConsole products={products} />
+      <MerchandiseConsole products={products} waiting={waiting} />
     </main>
   );
 }

@@ -1,9 +1,17 @@
-// GET /api/admin/waiting-lists?kind=&itemId=: one item's waiting list, with positions and offers (organisers)
-import { waitingListQuerySchema } from '@/lib/schemas/waiting-lists';
+// GET /api/admin/waiting-lists: every item someone waits for (organisers)
+// GET /api/admin/waiting-lists?kind=&itemId=: one item's waiting list, with positions, offers and the item's figures
+import { waitingListsQuerySchema } from '@/lib/schemas/waiting-lists';
 import { adminRoute } from '@/lib/server/http/handler';
-import { listWaitingList } from '@/lib/server/services/waiting-lists';
+import { listWaitingList, waitingListItem, waitingListItems } from '@/lib/server/services/waiting-lists';
 
-export const GET = adminRoute({ query: waitingListQuerySchema }, async ({ db, query }) => ({
-  message: 'Waiting list',
-  data: await listWaitingList(db, query.kind, query.itemId),
-}));
+export const GET = adminRoute({ query: waitingListsQuerySchema }, async ({ db, query }) => {
+  const { kind, itemId } = query;
+  if (kind === undefined || itemId === undefined) {
+    return { message: 'Waiting lists', data: await waitingListItems(db) };
+  }
+  const [list, item] = await Promise.all([
+    listWaitingList(db, kind, itemId),
+    waitingListItem(db, kind, itemId),
+  ]);
+  return { message: 'Waiting list', data: { ...list, item } };
+});
