@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createVerifiedAccount, profileOf, signIn } from './support/accounts';
+import {
+  escapeRegExp,
+  firstProduct,
+  money,
+  onePixelPng,
+  stayLabel,
+  stayTypes,
+  type Product,
+  type StayOption,
+  type StayType,
+} from './support/shop';
 
 /*
  * The shop of SPEC.md parts 2, 4, 5 and 8: the merchandise screen (price, sold-out size, cart rules, a paid
@@ -9,70 +20,8 @@ import { createVerifiedAccount, profileOf, signIn } from './support/accounts';
  * Products and stays are read from the seeded data through the API, never by id.
  */
 
-interface Product {
-  name: string;
-  price: number;
-  oldPrice: number | null;
-  variants: { id: number; type: string; isAvailable: boolean }[];
-}
-
-interface StayOption {
-  id: number;
-  StartDate: string;
-  Days: number;
-  isAvailable: boolean;
-}
-
-interface StayType {
-  accommodationType: string;
-  accomodationPrice: number | null;
-  accommodations: StayOption[];
-}
-
-/** The smallest valid PNG: one transparent pixel (signature, IHDR, IDAT, IEND). */
-const onePixelPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const alreadyPaid =
   'You have already paid for accomodation the confirmation has been sent to your registered email address.';
-
-const money = (rupees: number) => `₹ ${rupees.toFixed(2)}`;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** '20th Feb, 2027', as the site writes short dates. */
-function shortDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  const day = date.getUTCDate();
-  const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
-  const month = date.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
-  return `${day}${suffix} ${month}, ${date.getUTCFullYear()}`;
-}
-
-/** '20th Feb, 2027 – 22nd Feb, 2027 (2 nights)': the end is the start plus the nights. */
-function stayLabel(option: StayOption): string {
-  const end = new Date(`${option.StartDate}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + option.Days);
-  const nights = `${option.Days} ${option.Days === 1 ? 'night' : 'nights'}`;
-  return `${shortDate(option.StartDate)} – ${shortDate(end.toISOString().slice(0, 10))} (${nights})`;
-}
-
-async function firstProduct(request: APIRequestContext): Promise<Product> {
-  const answer = await request.get('/api/merchandise/get-merchandise');
-  const product = ((await answer.json()) as { data: Product[] }).data[0];
-  if (!product) throw new Error('The seed has no merchandise');
-  return product;
-}
-
-async function stayTypes(request: APIRequestContext): Promise<StayType[]> {
-  const answer = await request.get('/api/accommodation/get-all-accommodation');
-  return ((await answer.json()) as { data: StayType[] }).data;
-}
 
 /** A priced type with an available date option. */
 async function bookableStay(request: APIRequestContext) {

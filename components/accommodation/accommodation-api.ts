@@ -25,9 +25,16 @@ export function uploadIdentityProof(file: File) {
   return api.postForm<{ url: string }>('/api/admin/upload', form);
 }
 
-/** The order for the stay's price in rupees; the server prices the stay itself and refuses a mismatch. */
-export function createAccommodationOrder(amount: number, stay: StayRequest) {
-  return api.post<CreatedOrder>('/api/payment/create-accomodation-order', { amount, ...stay });
+/**
+ * The order for the stay's price in rupees; the server prices the stay itself and refuses a mismatch.
+ * `offerId`: a waiting list's offer for this stay, whose held place the order takes over.
+ */
+export function createAccommodationOrder(amount: number, stay: StayRequest, offerId?: string) {
+  return api.post<CreatedOrder>('/api/payment/create-accomodation-order', {
+    amount,
+    ...stay,
+    ...(offerId ? { offerId } : {}),
+  });
 }
 
 export function confirmAccommodation(userId: string, stay: StayRequest, payData: CheckoutSuccess) {

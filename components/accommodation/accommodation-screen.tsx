@@ -1,11 +1,20 @@
 'use client';
 
+import { Suspense } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { useBuyer, type Buyer } from '@/components/payment/use-buyer';
 import { PageLoader } from '@/components/ui/page-loader';
+import {
+  OfferBanner,
+  useOfferParam,
+  useShopWaitingLists,
+  type ShopEntry,
+} from '@/components/waiting-lists/shop-waiting-list';
+import type { AccommodationType } from '@/lib/schemas/shop';
 import { AccommodationGuidelines, FestivalInstructions } from './accommodation-guidelines';
 import { AccommodationHero } from './accommodation-hero';
 import { BookingPanel } from './booking-panel';
+import { stayLabel } from './stay-dates';
 import { useAccommodationData } from './use-accommodation-data';
 
 const pageClass =
@@ -17,18 +26,41 @@ export const alreadyBookedMessage =
 
 /**
  * The accommodation screen of SPEC.md parts 2 and 4 (/accomodation): hero, guidelines, the booking and
- * general instructions; once a stay is paid, only the confirmation message.
+ * general instructions; once a stay is paid, only the confirmation message. Full date options have their
+ * waiting lists, and an offer link (`?offer={entryId}`) opens it with the offered stay chosen
+ * (docs/waiting-lists.md).
  */
 export function AccommodationScreen() {
-  const buyer = useBuyer('Something went wrong!');
-  if (!buyer) return <PageLoader />;
-  return <AccommodationPage buyer={buyer} />;
+  // The offer is read from the URL, which a prerendered page only knows in the browser.
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AccommodationBuyer />
+    </Suspense>
+  );
 }
 
-function AccommodationPage({ buyer }: { buyer: Buyer }) {
-  const { profile, types, retryTypes, refresh } = useAccommodationData(buyer.userId);
+function AccommodationBuyer() {
+  const buyer = useBuyer('Something went wrong!');
+  const offerId = useOfferParam();
+  if (!buyer) return <PageLoader />;
+  return <AccommodationPage buyer={buyer} offerId={offerId} />;
+}
 
-  if (profile.status === 'loading') {
+/** The link's standing offer, with its type, when it is for a date option this screen lists. */
+function offeredStay(offer: ShopEntry | null, types: readonly AccommodationType[]) {
+  for (const type of types) {
+    const option = type.accommodations.find((o) => o.id === offer?.itemId);
+    if (offer && option) return { entry: offer, type, option };
+  }
+  return null;
+}
+
+function AccommodationPage({ buyer, offerId }: { buyer: Buyer; offerId: string }) {
+  const { profile, types, retryTypes, refresh } = useAccommodationData(buyer.userId);
+  const lists = useShopWaitingLists('accommodation_option', offerId);
+
+  // An offer link waits for the caller's lists too, so the booking opens with the offered stay chosen.
+  if (profile.status === 'loading' || lists.offer.status === 'checking') {
     return (
       <main className={`${pageClass} flex items-center justify-center`}>
         <InlineLoader label="Loading accommodation" />
@@ -46,10 +78,28 @@ function AccommodationPage({ buyer }: { buyer: Buyer }) {
     );
   }
 
+  const offered = offeredStay(
+    lists.offer.status === 'valid' ? lists.offer.entry : null,
+    types.status === 'ready' ? types.value : [],
+  );
+  const offerElsewhere = lists.offer.status === 'valid' && !offered && types.status === 'ready';
   return (
     <main className={pageClass}>
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-8">
         <AccommodationHero />
+        <OfferBanner
+          offer={offerElsewhere ? { status: 'invalid' } : lists.offer}
+          held={() =>
+            offered ? (
+              <>
+                {offered.type.accommodationType}, {stayLabel(offered.option)}, is chosen below. Upload your
+                identity proof and pay before then to take it; after that it passes to the next person in
+                line.
+              </>
+            ) : null
+          }
+          invalid="Stays with places left can still be booked below."
+        />
         <AccommodationGuidelines />
         <section aria-labelledby="book-your-stay" className={cardClass}>
           <h2 id="book-your-stay" className="mb-6 font-display text-2xl text-gold">
@@ -70,10 +120,17 @@ function AccommodationPage({ buyer }: { buyer: Buyer }) {
           ) : null}
           {types.status === 'ready' ? (
             <BookingPanel
+              // A new offer (or none any more) starts the booking afresh, with the offered stay chosen.
+              key={offered?.entry.id ?? 'no-offer'}
               types={types.value}
               profile={profile.status === 'ready' ? profile.value : null}
               buyer={buyer}
-              onRefused={refresh}
+              onRefused={() => {
+                refresh();
+                void lists.reload();
+              }}
+              lists={lists}
+              offered={offered ? { entry: offered.entry, typeId: offered.type.id } : null}
             />
           ) : null}
         </section>

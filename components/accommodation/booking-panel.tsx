@@ -8,9 +8,14 @@ import { PaymentOverlay } from '@/components/payment/payment-overlay';
 import type { Buyer } from '@/components/payment/use-buyer';
 import { usePurchase } from '@/components/payment/use-purchase';
 import { useToast } from '@/components/toast/toast-provider';
+import {
+  WaitingListNotice,
+  type ShopEntry,
+  type ShopWaitingLists,
+} from '@/components/waiting-lists/shop-waiting-list';
 import { festival } from '@/lib/festival';
 import type { Profile } from '@/lib/schemas/auth';
-import { stayPrice, type AccommodationType } from '@/lib/schemas/shop';
+import { stayPrice, type AccommodationOption, type AccommodationType } from '@/lib/schemas/shop';
 import { confirmAccommodation, createAccommodationOrder } from './accommodation-api';
 import { DateOptions } from './date-options';
 import { IdentityProofUpload, useProofUpload } from './identity-proof-upload';
@@ -23,27 +28,39 @@ const missingPrice = 'Something Went Wrong';
 /**
  * The booking of SPEC.md part 4: a type (which clears the dates), a date option, the identity proof
  * (offered once dates are chosen), the price, and 'Book Now' (enabled with dates and a proof) to checkout.
+ * A full date option has its waiting list; a waiting list's offer opens with its stay chosen and goes
+ * with the order (docs/waiting-lists.md).
  */
 export function BookingPanel({
   types,
   profile,
   buyer,
   onRefused,
+  lists,
+  offered,
 }: {
   types: readonly AccommodationType[];
   profile: Profile | null;
   buyer: Buyer;
   onRefused: () => void;
+  lists: ShopWaitingLists;
+  /** The caller's standing offer for one of the listed stays, and that stay's type. */
+  offered: { entry: ShopEntry; typeId: number } | null;
 }) {
   const { toast } = useToast();
-  const [typeId, setTypeId] = useState<number | null>(null);
-  const [optionId, setOptionId] = useState<number | null>(null);
+  const heldId = offered?.entry.itemId ?? null;
+  const [typeId, setTypeId] = useState<number | null>(offered?.typeId ?? null);
+  const [optionId, setOptionId] = useState<number | null>(heldId);
   const { proof, uploading, upload } = useProofUpload();
   const { purchase, inProgress } = usePurchase();
 
   const type = types.find((t) => t.id === typeId) ?? null;
+  // The offered stay is full for everyone else, its place held for this buyer.
+  const options = (type?.accommodations ?? []).map((o): AccommodationOption =>
+    o.id === heldId ? { ...o, isAvailable: true } : o,
+  );
   // Derived, so an option that sold out in the meantime is simply no longer chosen.
-  const option = type?.accommodations.find((o) => o.id === optionId && o.isAvailable) ?? null;
+  const option = options.find((o) => o.id === optionId && o.isAvailable) ?? null;
   const canBook = option !== null && proof !== null && !uploading;
 
   function chooseType(next: AccommodationType) {
@@ -61,10 +78,12 @@ export function BookingPanel({
       return;
     }
     const stay = { accommodationId: option.id, identityProofUrl: proof.url };
+    // The offer goes with the order only for the stay it holds (the server refuses it for another).
+    const offerId = offered && option.id === heldId ? offered.entry.id : undefined;
     void purchase({
       title: `${festival.name} Accommodation Booking`,
       description: `${type.accommodationType}, ${stayLabel(option)}`,
-      createOrder: () => createAccommodationOrder(stayPrice(price, option.Days), stay),
+      createOrder: () => createAccommodationOrder(stayPrice(price, option.Days), stay, offerId),
       prefill: () => (profile ? prefillFromProfile(profile) : checkoutPrefill(buyer.userId, buyer.email)),
       holdsStock: true,
       confirm: (payData) => confirmAccommodation(buyer.userId, stay, payData),
@@ -87,11 +106,19 @@ export function BookingPanel({
       <TypeCards types={types} selectedId={typeId} onChoose={chooseType} />
       {type ? (
         <DateOptions
-          options={type.accommodations}
+          options={options}
           selectedId={option?.id ?? null}
+          heldId={heldId}
           onChoose={(next) => setOptionId(next.id)}
+          entryFor={lists.entryFor}
+          joining={lists.joining}
+          justJoined={lists.justJoined}
+          onJoin={(full) =>
+            void lists.join(full.id, `${type.accommodationType}, ${stayLabel(full)}`, onRefused)
+          }
         />
       ) : null}
+      <WaitingListNotice notice={lists.notice} className="empty:-mt-8" />
       {option ? <IdentityProofUpload proof={proof} uploading={uploading} onUpload={upload} /> : null}
       <div className="flex flex-col gap-3">
         <PriceBox pricePerNight={type?.accomodationPrice} days={option?.Days ?? null} />

@@ -8,20 +8,26 @@ import { maxQtyPerSize } from './cart';
 const stepClass =
   'inline-flex h-10 w-10 items-center justify-center rounded-full border border-gold/50 text-xl leading-none text-gold transition hover:bg-gold/10 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** One cart line: size, unit price, quantity with minus (only above 1) and plus, line total and remove. */
+/**
+ * One cart line: size, unit price, quantity with minus (only above 1) and plus, line total and remove. A
+ * size held for the buyer by a waiting list's offer says so, and is one unit at most.
+ */
 export function CartLineItem({
   line,
   unitPrice,
+  held = false,
   onIncrease,
   onDecrease,
   onRemove,
 }: {
   line: CartLine;
   unitPrice: number;
+  held?: boolean;
   onIncrease: () => void;
   onDecrease: () => void;
   onRemove: () => void;
 }) {
+  const maxQty = held ? 1 : maxQtyPerSize;
   const plusRef = useRef<HTMLButtonElement>(null);
   const size = line.variant.type;
 
@@ -36,6 +42,7 @@ export function CartLineItem({
       <div className="min-w-0">
         <p className="font-display text-parchment">Size {size}</p>
         <p className="text-sm text-parchment/75 tabular-nums">{formatPrice({ rupees: unitPrice })} each</p>
+        {held ? <p className="text-sm text-emerald-200">Held for you</p> : null}
       </div>
       <p className="text-right font-semibold text-gold tabular-nums">
         <span className="sr-only">Line total </span>
@@ -62,7 +69,7 @@ export function CartLineItem({
           ref={plusRef}
           type="button"
           onClick={onIncrease}
-          disabled={line.qty >= maxQtyPerSize}
+          disabled={line.qty >= maxQty}
           aria-label={`Increase quantity of size ${size}`}
           className={stepClass}
         >

@@ -10,6 +10,7 @@ import { CartLineItem } from './cart-line-item';
 export function CartPanel({
   cart,
   unitPrice,
+  heldVariantId = null,
   busy,
   onIncrease,
   onDecrease,
@@ -18,6 +19,8 @@ export function CartPanel({
 }: {
   cart: readonly CartLine[];
   unitPrice: number;
+  /** The size a waiting list's offer holds for the buyer, if any. */
+  heldVariantId?: number | null;
   busy: boolean;
   onIncrease: (variantId: number) => void;
   onDecrease: (variantId: number) => void;
@@ -54,6 +57,7 @@ export function CartPanel({
               key={line.variant.id}
               line={line}
               unitPrice={unitPrice}
+              held={line.variant.id === heldVariantId}
               onIncrease={() => onIncrease(line.variant.id)}
               onDecrease={() => onDecrease(line.variant.id)}
               onRemove={() => remove(line.variant.id)}

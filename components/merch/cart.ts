@@ -14,3 +14,15 @@ export function reconcileCart(cart: readonly CartLine[], product: MerchandisePro
     return changeQty([{ ...line, variant }], variant.id, line.qty, product.price);
   });
 }
+
+/**
+ * The product as the holder of a waiting list's offer sees it: the offered size (sold out to everyone
+ * else, its unit held for them) can go in their cart, one unit of it.
+ */
+export function withOfferedSize(product: MerchandiseProduct, offeredId: number | null): MerchandiseProduct {
+  if (offeredId === null) return product;
+  return {
+    ...product,
+    variants: product.variants.map((v) => (v.id === offeredId ? { ...v, isAvailable: true } : v)),
+  };
+}

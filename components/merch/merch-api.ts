@@ -8,11 +8,15 @@ export function fetchMerchandise(signal?: AbortSignal) {
   return api.get<MerchandiseProduct[]>('/api/merchandise/get-merchandise', { signal });
 }
 
-/** The order for the cart's total in rupees; the server prices the cart itself and refuses a mismatch. */
-export function createMerchandiseOrder(cart: readonly CartLine[]) {
+/**
+ * The order for the cart's total in rupees; the server prices the cart itself and refuses a mismatch.
+ * `offerId`: a waiting list's offer for a size in the cart, whose held unit the order takes over.
+ */
+export function createMerchandiseOrder(cart: readonly CartLine[], offerId?: string) {
   return api.post<CreatedOrder>('/api/payment/create-merchandise-order', {
     amount: cartTotal([...cart]),
     cart: cart.map((line) => ({ variantId: line.variant.id, qty: line.qty })),
+    ...(offerId ? { offerId } : {}),
   });
 }
 

@@ -14,15 +14,17 @@ import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
 import { MyTimetableSection } from './my-timetable';
 import { RegisteredEvents } from './registered-events';
+import { MyWaitingListsSection } from './waiting-lists';
 
 type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
 const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: 'Female', other: 'Other' };
 
 /**
- * The signed-in participant's profile: festival pass, their timetable, personal details, the accommodation
- * flag, registered events and merchandise orders. The pass and the timetable load on their own (each kept
- * on the device for the gate), so they show even when the profile itself cannot be fetched.
+ * The signed-in participant's profile: festival pass, their waiting lists (only when they wait for
+ * something), their timetable, personal details, the accommodation flag, registered events and
+ * merchandise orders. The pass and the timetable load on their own (each kept on the device for the gate),
+ * so they show even when the profile itself cannot be fetched; the waiting lists load on their own too.
  */
 export function ProfileView() {
   const { user, logout } = useAuth();
@@ -58,6 +60,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       {userId ? <FestivalPass userId={userId} /> : null}
+      {userId ? <MyWaitingListsSection key={userId} /> : null}
       {userId ? <MyTimetableSection userId={userId} /> : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
       {load.status === 'failed' ? (

@@ -13,6 +13,11 @@ export interface MerchandiseVariant {
   /** Size label. */
   type: string;
   isAvailable: boolean;
+  /**
+   * Whether the organisers sell this size (it is switched on). On sale but not available means sold out:
+   * a signed-in buyer may then join its waiting list (docs/waiting-lists.md); a size switched off may not.
+   */
+  isOnSale: boolean;
 }
 
 export interface MerchandiseProduct {

@@ -75,6 +75,22 @@ describeEachDatabase('merchandise and accommodation', (current) => {
       expect(tee!.variants.filter((v) => !v.isAvailable).map((v) => v.type)).toEqual(['XXL']);
     });
 
+    it('lists a sold-out size as on sale (its waiting list is open) and a switched-off one as not', async () => {
+      const [sold, off] = await newTee(db(), {
+        name: 'Waiting Tee',
+        pricePaise: 25050,
+        stockBySize: { M: 0, L: 5 },
+      });
+      await db()
+        .update(merchandiseVariants)
+        .set({ isEnabled: false })
+        .where(eq(merchandiseVariants.id, off!.id));
+      const answer = await call<{ data: MerchandiseProduct[] }>(getMerchandise);
+      const sizes = answer.body.data.flatMap((p) => p.variants);
+      expect(sizes.find((v) => v.id === sold!.id)).toMatchObject({ isAvailable: false, isOnSale: true });
+      expect(sizes.find((v) => v.id === off!.id)).toMatchObject({ isAvailable: false, isOnSale: false });
+    });
+
     it('prices the cart on the server and refuses a different amount', async () => {
       const variant = await limitedTee(5);
       const buyer = await quickUser(db());

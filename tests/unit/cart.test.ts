@@ -9,9 +9,9 @@ import {
   type CartLine,
 } from '@/lib/schemas/shop';
 
-const m = { id: 3, type: 'M', isAvailable: true };
-const l = { id: 4, type: 'L', isAvailable: true };
-const xxl = { id: 6, type: 'XXL', isAvailable: false };
+const m = { id: 3, type: 'M', isAvailable: true, isOnSale: true };
+const l = { id: 4, type: 'L', isAvailable: true, isOnSale: true };
+const xxl = { id: 6, type: 'XXL', isAvailable: false, isOnSale: true };
 const price = 399;
 
 describe('cart rules', () => {

@@ -30,7 +30,10 @@ import {
 } from './stock';
 import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
 
-/** Visible products with their sizes; a size is available while enabled and units are left after holds. */
+/**
+ * Visible products with their sizes; a size is available while enabled and units are left after holds and
+ * the people waiting for it. A sold-out size is listed too (on sale, not available), for its waiting list.
+ */
 export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
   const products = await db
     .select()
@@ -60,6 +63,7 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
         id: v.id,
         type: v.type,
         isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) - (waiting.get(v.id) ?? 0) > 0,
+        isOnSale: v.isEnabled,
       })),
   }));
 }
