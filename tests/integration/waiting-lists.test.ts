@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { GET as adminList } from '@/app/api/admin/waiting-lists/route';
@@ -21,6 +21,7 @@ import {
   merchandiseOrders,
   merchandiseVariants,
   participationOptions,
+  paymentOrders,
   registrations,
   stockHolds,
 } from '@/lib/server/db/schema';
@@ -363,6 +364,78 @@ describeEachDatabase('waiting lists', (current) => {
     expect(orders).toHaveLength(1);
   });
 
+  it('an offer whose first order was never paid stands: a new order takes it again, nobody else can', async () => {
+    setSandboxWebhookMode('off');
+    const [variant] = await newTee(db(), { name: 'Retry Tee', pricePaise: 30000, stockBySize: { L: 1 } });
+    const [x, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
+    const cart = [{ variantId: variant!.id, qty: 1 }];
+    expect((await call(createMerchOrder, { token: x.token, body: { amount: 300, cart } })).status).toBe(200);
+    for (const person of [a, b]) {
+      const joined = await call(join, {
+        token: person.token,
+        body: { kind: 'merchandise_variant', itemId: variant!.id },
+      });
+      expect(joined.status).toBe(201);
+    }
+    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
+    await makeOffers(db());
+    const [offer] = await myEntries(a);
+    const body = { amount: 300, cart, offerId: offer!.id };
+    // A takes the offer, then closes the checkout without paying.
+    expect((await call(createMerchOrder, { token: a.token, body })).status).toBe(200);
+    // The offer still stands for A (the profile shows it), and is still nobody else's.
+    expect(await myEntries(a)).toMatchObject([{ id: offer!.id, status: 'offered' }]);
+    expect(await myEntries(b)).toMatchObject([{ status: 'waiting', position: 1 }]);
+    const othersTry = await call(createMerchOrder, { token: b.token, body });
+    expect(othersTry.body).toMatchObject({ message: 'This offer is not yours or is no longer valid.' });
+    // A second order of A's takes the same held unit over and is paid.
+    const again = await call<{ data: { order: { id: string } } }>(createMerchOrder, { token: a.token, body });
+    expect(again.status).toBe(200);
+    const open = await db()
+      .select()
+      .from(stockHolds)
+      .where(and(eq(stockHolds.waitingEntryId, offer!.id), isNull(stockHolds.releasedAt)));
+    const [second] = await db()
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.providerOrderId, again.body.data.order.id));
+    expect(open.map((h) => h.paymentOrderId)).toEqual([second!.id]);
+    const paid = await call(orderMerchandise, {
+      token: a.token,
+      body: { userId: a.userId, cart, payData: await sandboxPay(again.body.data.order.id) },
+    });
+    expect(paid.status).toBe(201);
+    expect(await myEntries(a)).toEqual([]);
+    // Paid: the offer is used for good.
+    expect((await call(createMerchOrder, { token: a.token, body })).body.message).toBe(
+      'This offer has expired or was already used.',
+    );
+    expect(await myEntries(b)).toMatchObject([{ status: 'waiting', position: 1 }]);
+  });
+
+  it('leaving an offer taken by an unpaid order passes the place to the next in line', async () => {
+    setSandboxWebhookMode('off');
+    const [variant] = await newTee(db(), { name: 'Leave Tee', pricePaise: 30000, stockBySize: { S: 1 } });
+    const [x, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
+    const cart = [{ variantId: variant!.id, qty: 1 }];
+    expect((await call(createMerchOrder, { token: x.token, body: { amount: 300, cart } })).status).toBe(200);
+    for (const person of [a, b]) {
+      await call(join, { token: person.token, body: { kind: 'merchandise_variant', itemId: variant!.id } });
+    }
+    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
+    await makeOffers(db());
+    const [offer] = await myEntries(a);
+    const taken = await call(createMerchOrder, {
+      token: a.token,
+      body: { amount: 300, cart, offerId: offer!.id },
+    });
+    expect(taken.status).toBe(200);
+    const left = await call(leave, { method: 'DELETE', token: a.token, params: { id: offer!.id } });
+    expect(left.status).toBe(200);
+    expect(await myEntries(a)).toEqual([]);
+    expect(await myEntries(b)).toMatchObject([{ status: 'offered' }]);
+  });
+
   it('organisers see the list with positions, export it as CSV and set the offer time', async () => {
     const { event, option } = await limitedOption(1);
     const [first, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
@@ -431,7 +504,8 @@ describeEachDatabase('waiting lists', (current) => {
     expect((await call(createStayOrder, { token: plain.token, body: stayBody() })).status).toBe(409);
     const order = await call(createStayOrder, { token: a.token, body: stayBody(offer!.id) });
     expect(order.status).toBe(200);
-    expect(await myEntries(a)).toEqual([]);
+    // Until the order is paid the offer still stands for A (a closed checkout can be tried again).
+    expect(await myEntries(a)).toMatchObject([{ status: 'offered' }]);
   });
 
   it('refuses to join the list of a size switched off', async () => {

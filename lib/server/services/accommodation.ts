@@ -160,8 +160,14 @@ export async function createAccommodationOrder(
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
       // The stay it replaces goes to its waiting list after the commit (see places.ts holdPlace).
-      replaced = (await replaceAccountHolds(tx, { userId: caller.id, kind: 'accommodation_option', orderId }))
-        .length;
+      replaced = (
+        await replaceAccountHolds(tx, {
+          userId: caller.id,
+          kind: 'accommodation_option',
+          orderId,
+          spareOfferId: offer?.id,
+        })
+      ).length;
       if (offer) {
         await takeOverOffer(tx, {
           offerId: offer.id,

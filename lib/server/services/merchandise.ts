@@ -112,9 +112,11 @@ export async function createMerchandiseOrder(
     throw new AppError('invalid_input', 'Your offer is for a size that is not in this cart.');
   }
   // A size seen sold out is refused here, without opening an order or queueing on the size's lock.
+  // The offered unit is the caller's whoever else waits; only units beyond it must be left.
   for (const line of lines) {
-    const mine = line.variantId === offered ? 1 : 0;
-    assertUnitsLeft(byId.get(line.variantId)!.unitsLeft + mine, line.qty, `Size ${line.size}`);
+    const beyondOffer = line.qty - (line.variantId === offered ? 1 : 0);
+    if (beyondOffer > 0)
+      assertUnitsLeft(byId.get(line.variantId)!.unitsLeft, beyondOffer, `Size ${line.size}`);
   }
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
   let replaced = 0;
@@ -126,8 +128,14 @@ export async function createMerchandiseOrder(
     hold: async (tx: Tx, orderId: string) => {
       // Sizes the earlier cart held go to their waiting lists after the commit: offering them here would
       // lock those sizes out of id order (see places.ts holdPlace).
-      replaced = (await replaceAccountHolds(tx, { userId: caller.id, kind: 'merchandise_variant', orderId }))
-        .length;
+      replaced = (
+        await replaceAccountHolds(tx, {
+          userId: caller.id,
+          kind: 'merchandise_variant',
+          orderId,
+          spareOfferId: input.offerId,
+        })
+      ).length;
       // Always lock in id order, so two carts with the same sizes cannot deadlock.
       for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
         let quantity = line.qty;

@@ -52,6 +52,7 @@ export async function holdPlace(
     userId: input.userId,
     kind: 'participation_option',
     orderId: input.orderId,
+    spareOfferId: input.offerId,
   });
   if (input.offerId) {
     // A waiting list's offer: the place it holds becomes this order's (waiting-lists.ts).

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';
 import {
@@ -153,7 +153,7 @@ async function lockItem(
  */
 export async function replaceAccountHolds(
   tx: Tx,
-  input: { userId: string; kind: StockKind; orderId: string },
+  input: { userId: string; kind: StockKind; orderId: string; spareOfferId?: string },
 ): Promise<ReleasedHold[]> {
   // 'no key update': the order row just inserted holds a key-share lock on this row, which 'update' would wait on.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
@@ -185,6 +185,10 @@ export async function replaceAccountHolds(
         eq(stockHolds.kind, input.kind),
         isNull(stockHolds.releasedAt),
         isNull(stockHolds.convertedAt),
+        // The waiting list's offer the new order names stays held, for the new order to take over.
+        input.spareOfferId
+          ? or(isNull(stockHolds.waitingEntryId), ne(stockHolds.waitingEntryId, input.spareOfferId))
+          : undefined,
       ),
     )
     .returning({ kind: stockHolds.kind, itemId: stockHolds.itemId, expiresAt: stockHolds.expiresAt });

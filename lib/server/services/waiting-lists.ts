@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';
@@ -11,6 +11,7 @@ import {
   merchandiseProducts,
   merchandiseVariants,
   participationOptions,
+  paymentOrders,
   registrations,
   stockHolds,
   users,
@@ -139,13 +140,22 @@ export async function positions(db: Db | Tx, entries: WaitingEntry[]): Promise<M
 
 /** GET /api/waiting-lists: the caller's live entries with their positions, for the profile. */
 export async function myWaitingLists(db: Db, userId: string): Promise<MyWaitingEntry[]> {
-  const entries = await db
+  const rows = await db
     .select()
     .from(waitingListEntries)
     .where(
-      and(eq(waitingListEntries.userId, userId), inArray(waitingListEntries.status, ['waiting', 'offered'])),
+      and(
+        eq(waitingListEntries.userId, userId),
+        sql`(${waitingListEntries.status} in ('waiting', 'offered') or (${waitingListEntries.status} = 'accepted' and ${waitingListEntries.offerExpiresAt} > ${now().toISOString()}::timestamptz))`,
+      ),
     )
     .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id));
+  // A taken offer whose order was never paid is shown as the standing offer it still is.
+  const entries: WaitingEntry[] = [];
+  for (const row of rows) {
+    if (row.status !== 'accepted') entries.push(row);
+    else if (await unpaidTakeOver(db, row)) entries.push({ ...row, status: 'offered' });
+  }
   const places = await positions(db, entries);
   return Promise.all(
     entries.map(async (e) => {
@@ -186,6 +196,37 @@ async function releaseOfferHold(tx: Tx, entryId: string): Promise<void> {
     );
 }
 
+/**
+ * An offer an order took over but that was never paid (the buyer closed the checkout, or it failed) still
+ * stands for them until the offer's time is up: its hold is on that unpaid order, and the next order may
+ * take it over again (replaceAccountHolds spares it). Answers that hold's id, or null.
+ */
+async function unpaidTakeOver(db: Db | Tx, entry: WaitingEntry): Promise<string | null> {
+  if (entry.status !== 'accepted' || !entry.offerExpiresAt || entry.offerExpiresAt <= now()) return null;
+  const [hold] = await db
+    .select({ id: stockHolds.id })
+    .from(stockHolds)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, stockHolds.paymentOrderId))
+    .where(
+      and(
+        eq(stockHolds.waitingEntryId, entry.id),
+        isNull(stockHolds.releasedAt),
+        isNull(stockHolds.convertedAt),
+        gt(stockHolds.expiresAt, now()),
+        eq(paymentOrders.userId, entry.userId),
+        inArray(paymentOrders.state, ['created', 'failed']),
+      ),
+    )
+    .limit(1);
+  return hold?.id ?? null;
+}
+
+/** Whether the entry's offer still stands for its person: not yet taken, or taken by an unpaid order. */
+async function offerStands(db: Db | Tx, entry: WaitingEntry): Promise<boolean> {
+  if (entry.status === 'offered') return Boolean(entry.offerExpiresAt && entry.offerExpiresAt > now());
+  return (await unpaidTakeOver(db, entry)) !== null;
+}
+
 /** DELETE /api/waiting-lists/{id}: leaves the list at any time; a standing offer passes to the next. */
 export async function leaveWaitingList(db: Db, caller: AuthUser, entryId: string): Promise<void> {
   const [seen] = await db.select().from(waitingListEntries).where(eq(waitingListEntries.id, entryId));
@@ -194,14 +235,15 @@ export async function leaveWaitingList(db: Db, caller: AuthUser, entryId: string
   const mail = new PendingMail();
   await db.transaction(async (tx) => {
     // The item first, then the entry: the order offers lock them in, so the two cannot deadlock.
-    if (seen.status === 'offered')
+    if (seen.status !== 'waiting')
       await lockedUnitsLeft(tx, seen.kind, seen.itemId, undefined, { forOffers: true });
     const [entry] = await tx
       .select()
       .from(waitingListEntries)
       .where(eq(waitingListEntries.id, entryId))
       .for('update');
-    if (!entry || !['waiting', 'offered'].includes(entry.status)) {
+    const takenOver = entry ? await unpaidTakeOver(tx, entry) : null;
+    if (!entry || (!['waiting', 'offered'].includes(entry.status) && !takenOver)) {
       throw new AppError('conflict', 'You are no longer on this waiting list.');
     }
     if (entry.status === 'offered' && seen.status !== 'offered') {
@@ -211,7 +253,11 @@ export async function leaveWaitingList(db: Db, caller: AuthUser, entryId: string
       .update(waitingListEntries)
       .set({ status: 'left', endedAt: now() })
       .where(eq(waitingListEntries.id, entryId));
-    if (entry.status === 'offered') {
+    if (takenOver) {
+      // Given up before paying: the unpaid order keeps nothing (paid after all, it is refunded).
+      await tx.update(stockHolds).set({ releasedAt: now() }).where(eq(stockHolds.id, takenOver));
+      await offerNext(tx, entry.kind, entry.itemId, mail);
+    } else if (entry.status === 'offered') {
       await releaseOfferHold(tx, entryId);
       await offerNext(tx, entry.kind, entry.itemId, mail);
     }
@@ -331,29 +377,31 @@ export async function takeOverOffer(
   if (!entry || entry.userId !== input.userId || entry.kind !== input.kind || entry.itemId !== input.itemId) {
     throw new AppError('conflict', invalid, { reason: 'offer_invalid' });
   }
-  if (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now()) {
+  // Taken before by an order never paid: a new order of the caller's may take it again (not a free one).
+  const retaken = input.orderId ? await unpaidTakeOver(tx, entry) : null;
+  if (!retaken && (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now())) {
     throw new AppError('conflict', 'This offer has expired or was already used.', {
       reason: 'offer_invalid',
     });
   }
   const minimum = new Date(now().getTime() + holdMinutes * 60_000);
+  const offerEnds = entry.offerExpiresAt!;
   const held = await tx
     .update(stockHolds)
     .set(
       input.orderId
-        ? {
-            paymentOrderId: input.orderId,
-            expiresAt: entry.offerExpiresAt > minimum ? entry.offerExpiresAt : minimum,
-          }
+        ? { paymentOrderId: input.orderId, expiresAt: offerEnds > minimum ? offerEnds : minimum }
         : { convertedAt: now() },
     )
     .where(
-      and(
-        eq(stockHolds.waitingEntryId, entry.id),
-        isNull(stockHolds.paymentOrderId),
-        isNull(stockHolds.releasedAt),
-        isNull(stockHolds.convertedAt),
-      ),
+      retaken
+        ? eq(stockHolds.id, retaken)
+        : and(
+            eq(stockHolds.waitingEntryId, entry.id),
+            isNull(stockHolds.paymentOrderId),
+            isNull(stockHolds.releasedAt),
+            isNull(stockHolds.convertedAt),
+          ),
     )
     .returning({ id: stockHolds.id });
   if (held.length === 0) throw new AppError('conflict', invalid, { reason: 'offer_invalid' });
@@ -374,7 +422,7 @@ export async function offeredItem(db: Db, offerId: string, userId: string, kind:
       reason: 'offer_invalid',
     });
   }
-  if (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now()) {
+  if (!(await offerStands(db, entry))) {
     throw new AppError('conflict', 'This offer has expired or was already used.', {
       reason: 'offer_invalid',
     });
