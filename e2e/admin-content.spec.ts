@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { organiserAccount, signIn, type TestAccount } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
 
 /*
  * The organisers' console for sponsors and merchandise: the seeded organiser hides a sponsor with the
@@ -12,14 +12,6 @@ interface ConsoleSponsor {
   id: number;
   name: string;
   isVisible: boolean;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 async function setSponsorVisible(

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { organiserAccount, signIn, type TestAccount } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
 
 /*
  * The organisers' console for events: the seeded organiser closes an event's registration with the
@@ -15,14 +15,6 @@ const png = Buffer.from(
   'hex',
 );
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 async function asOrganiser(request: APIRequestContext, organiser: TestAccount) {
   const headers = { authorization: `Bearer ${organiser.token}` };

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { organiserAccount, signIn, type TestAccount } from './support/accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { consoleApi, organiserAccount, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
 
 /*
  * The organisers' timetable: the seeded organiser adds a venue and two sessions of a seeded event with
@@ -22,24 +22,6 @@ interface AdminTimetable {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
-
-/** The console API as the organiser, each call expected to succeed. */
-function consoleApi(request: APIRequestContext, organiser: TestAccount) {
-  const headers = { authorization: `Bearer ${organiser.token}` };
-  return async <T>(method: 'get' | 'post' | 'delete', path: string, data?: unknown): Promise<T> => {
-    const answer = await request[method](path, { headers, data });
-    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
-    return ((await answer.json()) as { data: T }).data;
-  };
-}
 
 /** The first two events of the first public category: its page is /event/1. */
 async function seededEvents(request: APIRequestContext): Promise<[SeededEvent, SeededEvent]> {

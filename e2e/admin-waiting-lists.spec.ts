@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { consoleApi, createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { createOwnEvent, registerFree } from './support/events';
 
 /*
  * The organisers' waiting lists in the console (issue 18). An event of the test's own, with a free option
@@ -12,23 +13,6 @@ import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } fro
  * closed (an event with a registration cannot be deleted) and the offer time is set back as it was.
  */
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
-
-function consoleApi(request: APIRequestContext, organiser: TestAccount) {
-  const headers = { authorization: `Bearer ${organiser.token}` };
-  return async <T>(method: 'get' | 'post' | 'patch' | 'put', path: string, data?: unknown): Promise<T> => {
-    const answer = await request[method](path, { headers, data });
-    expect(answer.ok(), await answer.text()).toBe(true);
-    return ((await answer.json()) as { data: T }).data;
-  };
-}
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('console: waiting lists', () => {
@@ -38,22 +22,11 @@ test.describe('console: waiting lists', () => {
   }) => {
     const organiser = await organiserAccount(request);
     const send = consoleApi(request, organiser);
-    const suffix = Math.random().toString(36).slice(2, 7);
-    const category = await send<{ id: number }>('post', '/api/admin/event-category', {
-      name: `Queue Trials ${suffix}`,
-      imageUrl: '/images/events/robot-arena.svg',
-    });
-    const eventName = `Broom Sprint ${suffix}`;
-    const event = await send<{ id: number; participations: { id: number }[] }>('post', '/api/admin/event', {
-      categoryId: category.id,
-      name: eventName,
-      description: 'One broom, one lap, one place.',
-      imageUrl: '/images/events/robot-arena.svg',
-      poc1Name: 'Rolanda Hooch',
-      poc1PhoneNo: '9000000043',
-      participations: [{ participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 1 }],
-    });
-    const optionId = event.participations[0]!.id;
+    const own = await createOwnEvent(request, organiser, 'Queue Trials', [
+      { participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 1 },
+    ]);
+    const eventName = own.event.name;
+    const optionId = own.event.participations[0]!.id;
     const label = `Solo for ${eventName}`;
     const { offerHours } = await send<{ offerHours: number }>('get', '/api/admin/waiting-lists/settings');
     try {
@@ -62,18 +35,7 @@ test.describe('console: waiting lists', () => {
         createVerifiedAccount(request, { first_name: 'Padma', last_name: 'Patil' }),
         createVerifiedAccount(request, { first_name: 'Parvati', last_name: 'Patil' }),
       ]);
-      const registered = await request.post(`/api/event-register/event-registration/${event.id}`, {
-        headers: { authorization: `Bearer ${first.token}` },
-        data: {
-          registerData: {
-            emails: [first.email],
-            isDAStudent: false,
-            teamName: null,
-            participationId: optionId,
-          },
-          payData: null,
-        },
-      });
+      const registered = await registerFree(request, first, own.event.id, optionId);
       expect(registered.status(), await registered.text()).toBe(201);
       // In this order: Padma is first in line.
       for (const person of [padma, parvati]) {
@@ -175,8 +137,7 @@ test.describe('console: waiting lists', () => {
       await expect(page.getByLabel('Offer time (hours)')).toHaveValue('24');
     } finally {
       await send('put', '/api/admin/waiting-lists/settings', { offerHours });
-      await send('patch', `/api/admin/event/${event.id}`, { isRegistrationOpen: false, isVisible: false });
-      await send('patch', `/api/admin/event-category/${category.id}`, { isVisible: false });
+      await own.hide();
     }
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
 import { freeSoloEvent } from './support/events';
+import { expectNoSeriousAxeViolations } from './support/axe';
 
 /*
  * Festival passes at the gate: a participant registers for a free event and finds their pass on the
@@ -9,14 +9,6 @@ import { freeSoloEvent } from './support/events';
  * again says it was already used, by whom; a made-up code is refused. The event is picked from the
  * seeded data through the API (category 1), never by id.
  */
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 test.describe('festival passes and check-in', () => {
   test('a participant shows their pass; the organiser checks it in once, then sees it already used', async ({

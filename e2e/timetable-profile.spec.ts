@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
 
 /*
  * The participant's timetable: the seeded organiser publishes sessions for two seeded events through the
@@ -42,14 +42,6 @@ async function twoFreeSoloEvents(request: APIRequestContext) {
     });
   if (picks.length < 2) throw new Error('The seeded category 1 needs two open free individual events');
   return [picks[0]!, picks[1]!] as const;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 /** The console API as the seeded organiser; every record it makes is remembered for `removeAll`. */

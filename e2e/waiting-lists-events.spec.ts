@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   createVerifiedAccount,
   organiserAccount,
@@ -10,6 +9,7 @@ import {
   type TestAccount,
 } from './support/accounts';
 import { createOwnEvent, registerFree, setPlaceLimit } from './support/events';
+import { expectNoSeriousAxeViolations } from './support/axe';
 
 /*
  * Waiting lists for events (issue 18, docs/waiting-lists.md). The journey the issue asks for: a full
@@ -19,14 +19,6 @@ import { createOwnEvent, registerFree, setPlaceLimit } from './support/events';
  * makes its own category and event through the console API and hides them afterwards, so the seed stays
  * as it was.
  */
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 interface Entry {
   id: string;

@@ -176,3 +176,17 @@ export async function organiserAccount(request: APIRequestContext): Promise<Test
     userId: claimsOf(token).userId as string,
   };
 }
+
+/** The console API as `organiser`: each call is expected to succeed and answers its `data`. */
+export function consoleApi(request: APIRequestContext, organiser: TestAccount) {
+  const headers = { authorization: `Bearer ${organiser.token}` };
+  return async <T>(
+    method: 'get' | 'post' | 'patch' | 'put' | 'delete',
+    path: string,
+    data?: unknown,
+  ): Promise<T> => {
+    const answer = await request[method](path, { headers, data });
+    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+    return ((await answer.json()) as { data: T }).data;
+  };
+}
