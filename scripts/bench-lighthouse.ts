@@ -1,6 +1,8 @@
 // npm run bench:lighthouse: build, start the production site on a fresh embedded database, run Lighthouse
 // (mobile, simulated Slow 4G, 4x CPU slowdown) on every public page, print a table and write it to
-// docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs (3).
+// docs/performance.md. Pass --no-build to reuse the current build, --runs=N for the median of N runs (3),
+// --pages=/,/login to measure only those pages (and the floor) for a quick comparison: such a partial
+// sitting is printed, never written.
 // It first measures a bare Next.js page (the framework floor, built from the same packages) under the same
 // conditions, so the table shows each page as a multiple of what the framework alone costs.
 //
@@ -50,6 +52,12 @@ const notes = [
 ].join('\n');
 
 const args = process.argv.slice(2);
+/** --pages=/a,/b: only these (the registration page is among them as '/event/1/register'). */
+const onlyPages = optionOf(args, 'pages')
+  ?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const measured = (page: string) => !onlyPages || onlyPages.includes(page);
 const port = 3700;
 const runs = Number(optionOf(args, 'runs') ?? 3);
 const base = `http://localhost:${port}`;
@@ -199,8 +207,12 @@ async function main() {
     for (const page of pages) await fetch(`${base}${page}`);
     await fetch(`${base}${registration.path}`, { headers: registration.headers });
     const rows: Row[] = [];
-    for (const page of pages) rows.push(await measure(chrome.port, base, page));
-    rows.push(await measure(chrome.port, base, registration.path, '/event/1/register', registration.headers));
+    for (const page of pages.filter(measured)) rows.push(await measure(chrome.port, base, page));
+    if (measured('/event/1/register')) {
+      rows.push(
+        await measure(chrome.port, base, registration.path, '/event/1/register', registration.headers),
+      );
+    }
 
     const verdict = sittingVerdict(kept.map((s) => s.benchmarkIndex));
     const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default
@@ -225,6 +237,10 @@ async function main() {
     ].join('\n');
     const results = table([floor, ...rows], floor);
     console.log(`\n${results}\n`);
+    if (onlyPages) {
+      console.log('Some pages only (--pages): not written to docs/performance.md.');
+      return;
+    }
     if (!verdict.quiet) {
       console.error(`Not written to docs/performance.md: ${verdict.reason}. Measure again alone.`);
       process.exitCode = 2;
