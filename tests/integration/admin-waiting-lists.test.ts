@@ -1,5 +1,4 @@
 import { beforeAll, expect, it, vi } from 'vitest';
-import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { PATCH as patchSize } from '@/app/api/admin/merchandise-variant/[id]/route';
 import { GET as adminLists } from '@/app/api/admin/waiting-lists/route';
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
@@ -10,7 +9,7 @@ import type { AdminWaitingList, WaitingListItem } from '@/lib/schemas/waiting-li
 import { liveEntriesByItem } from '@/lib/server/services/waiting-lists';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent, registerFreeSolo } from '../support/events';
+import { createTestEvent, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
 import { newStay, newTee } from '../support/fixtures';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -157,16 +156,7 @@ describeEachDatabase('waiting lists in the console', (current) => {
     ]);
 
     // As the console's "Raise the limit" sends it: the event's whole list of options, this one's limit raised.
-    const raised = await call(patchEvent, {
-      method: 'PATCH',
-      token: organiser.token,
-      params: { id: String(event.id) },
-      body: {
-        participations: [
-          { id: option.id, participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 3 },
-        ],
-      },
-    });
+    const raised = await patchSoloPlaceLimit(organiser, event.id, option.id, 3);
     expect(raised.status).toBe(200);
     const after = await call<{ data: AdminWaitingList }>(adminLists, { token: organiser.token, query });
     expect(after.body.data.item).toMatchObject({ limit: 3, taken: 1, waiting: 1, offered: 2, held: 2 });

@@ -13,7 +13,7 @@ import { getEvent } from '@/lib/server/services/content';
 import { announceLapsedPlaces } from '@/lib/server/services/places';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent, registerFreeSolo, liveRegistrations } from '../support/events';
+import { createTestEvent, liveRegistrations, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -254,17 +254,8 @@ describeEachDatabase('limited places of participation options', (current) => {
   });
 
   describe('the console', () => {
-    function patchOptions(event: { id: number }, option: { id: number }, placeLimit: unknown) {
-      return call<{ message: string; data: AdminEvent; errors?: Record<string, string> }>(patchEvent, {
-        token: organiser.token,
-        params: { id: String(event.id) },
-        body: {
-          participations: [
-            { id: option.id, participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit },
-          ],
-        },
-      });
-    }
+    const patchOptions = (event: { id: number }, option: { id: number }, placeLimit: unknown) =>
+      patchSoloPlaceLimit(organiser, event.id, option.id, placeLimit);
 
     it('takes a whole number of at least 1 as the limit, or empty for unlimited', async () => {
       const { event, option } = await soloOption(0, null);

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { GET as adminList } from '@/app/api/admin/waiting-lists/route';
 import { PATCH as patchStay } from '@/app/api/admin/accommodation-option/[id]/route';
 import { GET as adminCsv } from '@/app/api/admin/export/waiting-list.csv/route';
@@ -32,7 +31,7 @@ import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 import { makeOffers } from '@/lib/server/services/waiting-lists';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent, liveRegistrations, registerFreeSolo } from '../support/events';
+import { createTestEvent, liveRegistrations, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
 import { newStay, newTee } from '../support/fixtures';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
@@ -254,16 +253,7 @@ describeEachDatabase('waiting lists', (current) => {
     ]);
     await registerFreeSolo(first, event.id, option.id);
     for (const p of [a, b, c]) await joinList(p, option.id);
-    const raised = await call(patchEvent, {
-      method: 'PATCH',
-      token: organiser.token,
-      params: { id: String(event.id) },
-      body: {
-        participations: [
-          { id: option.id, participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 3 },
-        ],
-      },
-    });
+    const raised = await patchSoloPlaceLimit(organiser, event.id, option.id, 3);
     expect(raised.status).toBe(200);
     expect((await myEntries(a))[0]!.status).toBe('offered');
     expect((await myEntries(b))[0]!.status).toBe('offered');

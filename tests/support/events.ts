@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
+import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
+import type { AdminEvent } from '@/lib/schemas/admin-events';
 import { events, participationOptions, registrationMembers, registrations } from '@/lib/server/db/schema';
 import { call } from './api';
 
@@ -77,6 +79,28 @@ export function registerFreeSolo(
       registerData: { emails: [person.email], isDAStudent: false, teamName: null, participationId: optionId },
       payData: null,
       ...(offerId ? { offerId } : {}),
+    },
+  });
+}
+
+/**
+ * The console's write of a free solo option's place limit, as the events console (and "Raise the limit")
+ * sends it: the event's whole list of options, here that one option. `placeLimit` as typed (bad input too).
+ */
+export function patchSoloPlaceLimit(
+  organiser: { token: string },
+  eventId: number,
+  optionId: number,
+  placeLimit: unknown,
+) {
+  return call<{ message: string; data: AdminEvent; errors?: Record<string, string> }>(patchEvent, {
+    method: 'PATCH',
+    token: organiser.token,
+    params: { id: String(eventId) },
+    body: {
+      participations: [
+        { id: optionId, participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit },
+      ],
     },
   });
 }
