@@ -221,10 +221,14 @@ async function unpaidTakeOver(db: Db | Tx, entry: WaitingEntry): Promise<string 
   return hold?.id ?? null;
 }
 
+/** An offer made and not yet taken by any order, whose time is not up. */
+function isUntakenOffer(entry: WaitingEntry): boolean {
+  return entry.status === 'offered' && entry.offerExpiresAt !== null && entry.offerExpiresAt > now();
+}
+
 /** Whether the entry's offer still stands for its person: not yet taken, or taken by an unpaid order. */
 async function offerStands(db: Db | Tx, entry: WaitingEntry): Promise<boolean> {
-  if (entry.status === 'offered') return Boolean(entry.offerExpiresAt && entry.offerExpiresAt > now());
-  return (await unpaidTakeOver(db, entry)) !== null;
+  return isUntakenOffer(entry) || (await unpaidTakeOver(db, entry)) !== null;
 }
 
 /** DELETE /api/waiting-lists/{id}: leaves the list at any time; a standing offer passes to the next. */
@@ -358,6 +362,12 @@ export async function unitsFreed(tx: Tx, kind: StockKind, itemId: number): Promi
   if (someone) await offerNext(tx, kind, itemId);
 }
 
+/** The refusals of an offer named by an order or registration (reason `offer_invalid`, docs/waiting-lists.md). */
+const offerNotYours = () =>
+  new AppError('conflict', 'This offer is not yours or is no longer valid.', { reason: 'offer_invalid' });
+const offerUsedUp = () =>
+  new AppError('conflict', 'This offer has expired or was already used.', { reason: 'offer_invalid' });
+
 /**
  * Lets an order or a free registration take over the caller's standing offer for the item: the offer's
  * hold becomes the order's (held at least as long as an order's hold, for the payment), or, without an
@@ -373,17 +383,12 @@ export async function takeOverOffer(
     .from(waitingListEntries)
     .where(eq(waitingListEntries.id, input.offerId))
     .for('update');
-  const invalid = 'This offer is not yours or is no longer valid.';
   if (!entry || entry.userId !== input.userId || entry.kind !== input.kind || entry.itemId !== input.itemId) {
-    throw new AppError('conflict', invalid, { reason: 'offer_invalid' });
+    throw offerNotYours();
   }
   // Taken before by an order never paid: a new order of the caller's may take it again (not a free one).
   const retaken = input.orderId ? await unpaidTakeOver(tx, entry) : null;
-  if (!retaken && (entry.status !== 'offered' || !entry.offerExpiresAt || entry.offerExpiresAt <= now())) {
-    throw new AppError('conflict', 'This offer has expired or was already used.', {
-      reason: 'offer_invalid',
-    });
-  }
+  if (!retaken && !isUntakenOffer(entry)) throw offerUsedUp();
   const minimum = new Date(now().getTime() + holdMinutes * 60_000);
   const offerEnds = entry.offerExpiresAt!;
   const held = await tx
@@ -404,7 +409,7 @@ export async function takeOverOffer(
           ),
     )
     .returning({ id: stockHolds.id });
-  if (held.length === 0) throw new AppError('conflict', invalid, { reason: 'offer_invalid' });
+  if (held.length === 0) throw offerNotYours();
   await tx
     .update(waitingListEntries)
     .set({ status: 'accepted', endedAt: now() })
@@ -417,16 +422,8 @@ export async function takeOverOffer(
  */
 export async function offeredItem(db: Db, offerId: string, userId: string, kind: StockKind): Promise<number> {
   const [entry] = await db.select().from(waitingListEntries).where(eq(waitingListEntries.id, offerId));
-  if (!entry || entry.userId !== userId || entry.kind !== kind) {
-    throw new AppError('conflict', 'This offer is not yours or is no longer valid.', {
-      reason: 'offer_invalid',
-    });
-  }
-  if (!(await offerStands(db, entry))) {
-    throw new AppError('conflict', 'This offer has expired or was already used.', {
-      reason: 'offer_invalid',
-    });
-  }
+  if (!entry || entry.userId !== userId || entry.kind !== kind) throw offerNotYours();
+  if (!(await offerStands(db, entry))) throw offerUsedUp();
   return entry.itemId;
 }
 
