@@ -176,13 +176,30 @@ test.describe('search engines', () => {
 
   test('category pages carry valid JSON-LD events with INR offers', async ({ page }) => {
     await page.goto('/event/1');
+    // One block: a graph where the festival and the organiser appear once and the events point at them.
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const events = blocks.map((b) => JSON.parse(b)).filter((d) => d['@type'] === 'Event');
+    expect(blocks).toHaveLength(1);
+    const data = JSON.parse(blocks[0]!);
+    expect(data['@context']).toBe('https://schema.org');
+    const nodes: Record<string, unknown>[] = data['@graph'];
+    const byId = new Map(nodes.filter((n) => n['@id']).map((n) => [n['@id'], n]));
+    type Ref = { '@id': string };
+    type EventNode = {
+      offers: { price: string }[];
+      location: { address: { addressLocality: string } };
+      organizer: Ref;
+      superEvent: Ref;
+    };
+    const resolve = (ref: Ref) => byId.get(ref['@id']);
+    const events = nodes.filter((n) => n['@type'] === 'Event') as unknown as EventNode[];
     expect(events.length).toBeGreaterThan(5);
-    const paid = events.find((e) => e.offers.some((o: { price: string }) => Number(o.price) > 0));
+    const paid = events.find((e) => e.offers.some((o) => Number(o.price) > 0))!;
     expect(paid.offers[0]).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR' });
     expect(paid.location.address.addressLocality).toBe('Gandhinagar');
-    expect(paid.organizer['@type']).toBe('Organization');
+    for (const event of events) {
+      expect(resolve(event.organizer)).toMatchObject({ '@type': 'Organization', telephone: '+919000012345' });
+      expect(resolve(event.superEvent)).toMatchObject({ '@type': 'Festival', name: 'Aetherfest 2027' });
+    }
   });
 
   test('pages have their own title, description, canonical and sharing image', async ({ page }) => {

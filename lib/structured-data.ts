@@ -12,6 +12,10 @@ import {
 /**
  * schema.org descriptions for search engines: the festival as an Event with its place and dates, the
  * organiser, and each event with its offers in rupees.
+ *
+ * A category page lists a dozen events; each used to carry the organiser and the festival in full, in the
+ * HTML and again in the RSC payload. There they are one graph: the festival and the organiser once, named
+ * by `@id`, and each event points at them (JSON-LD's node references, which search engines resolve).
  */
 function place() {
   const v = festival.venue;
@@ -29,9 +33,14 @@ function place() {
   };
 }
 
+/** The `@id`s of the nodes a category page's events point at. */
+const festivalId = (siteUrl: string) => `${siteUrl}/#festival`;
+const organizerId = (siteUrl: string) => `${siteUrl}/#organizer`;
+
 export function organizerJsonLd(siteUrl: string) {
   return {
     '@type': 'Organization',
+    '@id': organizerId(siteUrl),
     name: `${festival.name} Organising Committee`,
     url: siteUrl,
     email: festival.emails[0],
@@ -44,6 +53,7 @@ export function festivalJsonLd(siteUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Festival',
+    '@id': festivalId(siteUrl),
     name: festivalTitle,
     description: festival.description,
     startDate: `${festival.startDate}T09:00:00+05:30`,
@@ -87,8 +97,9 @@ export function scheduleJsonLd(sessions: readonly TimetableSession[], siteUrl: s
 }
 
 /**
- * One event on its category page. With a timetable its dates and place are its sessions' (from the first
- * start to the last end, each session a subEvent); without one, the event's own start and venue if set.
+ * One event on its category page, as a node of that page's graph (categoryJsonLd): the festival and the
+ * organiser are references. With a timetable its dates and place are its sessions' (from the first start to
+ * the last end, each session a subEvent); without one, the event's own start and venue if set.
  */
 export function eventJsonLd(
   event: FestivalEvent,
@@ -106,7 +117,6 @@ export function eventJsonLd(
     : { startDate: event.startsAt ?? `${festival.startDate}T09:00:00+05:30` };
   const venue = first?.venueName ?? event.venue;
   return {
-    '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.name,
     description: event.description,
@@ -117,8 +127,8 @@ export function eventJsonLd(
     ...(ordered.length > 1 ? { subEvent: ordered.map(sessionJsonLd) } : {}),
     image: [`${siteUrl}${event.image_url}`],
     url: pageUrl,
-    superEvent: { '@type': 'Festival', name: festivalTitle, url: siteUrl },
-    organizer: organizerJsonLd(siteUrl),
+    superEvent: { '@id': festivalId(siteUrl) },
+    organizer: { '@id': organizerId(siteUrl) },
     offers: event.participations.map((p) => ({
       '@type': 'Offer',
       name: p.participation_name,
@@ -127,6 +137,22 @@ export function eventJsonLd(
       url: pageUrl,
       availability: event.isRegistrationOpen ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
     })),
+  };
+}
+
+/** A category page's one JSON-LD block: the festival and the organiser once, then its events. */
+export function categoryJsonLd(
+  events: readonly { event: FestivalEvent; sessions?: readonly TimetableSession[] }[],
+  pageUrl: string,
+  siteUrl: string,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'Festival', '@id': festivalId(siteUrl), name: festivalTitle, url: siteUrl },
+      organizerJsonLd(siteUrl),
+      ...events.map(({ event, sessions }) => eventJsonLd(event, pageUrl, siteUrl, sessions)),
+    ],
   };
 }
 

@@ -11,7 +11,8 @@
 //
 // Options: --duration=S (5 s per run), --runs=N (3 runs per row; the row shows the median run by req/s and
 // the lowest and highest req/s, since this machine's figures move by a third from one run to the next),
-// --connections=N (50), --no-floor (skip the bare Next.js page), --no-write (print only), --note="…" (what
+// --warmup=S (2 s of load on each path before its runs, not counted: the first requests of a route load and
+// compile its code and fill the memory cache), --connections=N (50), --no-floor (skip the bare Next.js page), --no-write (print only), --note="…" (what
 // else ran on the machine; written with the conditions).
 //
 // It also measures the framework floor (scripts/floor-app.ts), a bare Next.js page served by `next start`
@@ -39,13 +40,14 @@ const args = process.argv.slice(2);
 const option = (name: string) => optionOf(args, name);
 const duration = Number(option('duration') ?? 5);
 const runs = Number(option('runs') ?? 3);
+const warmup = Number(option('warmup') ?? 2);
 const withFloor = !args.includes('--no-floor');
 const connections = Number(option('connections') ?? 50);
 const write = !args.includes('--no-write');
 const note = option('note') ?? '';
-if (!(duration > 0) || !Number.isInteger(connections) || connections < 1 || !(runs >= 1)) {
+if (!(duration > 0) || !(warmup >= 0) || !Number.isInteger(connections) || connections < 1 || !(runs >= 1)) {
   console.error(
-    'bench:http: --duration must be a positive number of seconds, --connections and --runs whole numbers',
+    'bench:http: --duration and --warmup must be numbers of seconds, --connections and --runs whole numbers',
   );
   process.exit(1);
 }
@@ -100,6 +102,10 @@ async function measureOnce(base: string, target: string, via: Row['via']): Promi
 /** `runs` runs of one row: the median run by req/s, with the range of all of them. */
 async function measure(base: string, target: string, via: Row['via']): Promise<Row> {
   const all: Row[] = [];
+  if (warmup > 0) {
+    const headers = { 'accept-encoding': 'gzip' };
+    await autocannon({ url: `${base}${target}`, connections, duration: warmup, headers });
+  }
   for (let i = 0; i < runs; i += 1) all.push(await measureOnce(base, target, via));
   all.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = all[Math.floor(all.length / 2)]!;
@@ -196,7 +202,8 @@ async function bench(direct: string, proxy: string, instances: number | string) 
     `on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version},`,
     `the production build ${buildId} of commit ${gitCommit()} (\`next start\`, PostgreSQL, seeded content),`,
     `${instances} instance(s) behind nginx (deploy/nginx/festival.conf.template), all on this one machine.`,
-    `${connections} connections, ${runs} run(s) of ${duration} s per row (the median run by req/s is shown),`,
+    `${connections} connections, ${warmup} s of load on each path first (not counted), then ${runs} run(s) of`,
+    `${duration} s per row (the median run by req/s is shown),`,
     `\`accept-encoding: gzip\`; "direct" is one instance's`,
     `own port, "proxy" is nginx (its cache keeps what the app's Cache-Control allows). Load average before`,
     `the run: ${loadBefore.join(', ')}.${note ? ` Also running: ${note}.` : ''}`,

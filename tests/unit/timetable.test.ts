@@ -11,7 +11,7 @@ import {
   type LiveSession,
 } from '@/components/schedule/live-schedule';
 import type { FestivalEvent } from '@/lib/content-types';
-import { eventJsonLd, indiaDateTime, scheduleJsonLd } from '@/lib/structured-data';
+import { categoryJsonLd, eventJsonLd, indiaDateTime, scheduleJsonLd } from '@/lib/structured-data';
 import {
   byTime,
   clockTime,
@@ -355,5 +355,25 @@ describe('the schedule’s structured data', () => {
       location: { name: 'Old venue, Aetherfest Grounds, University Campus' },
     });
     expect(alone).not.toHaveProperty('subEvent');
+
+    // A category page: one graph, the festival and the organiser once, every event pointing at both.
+    const other = { ...event, id: 8, name: 'Golem Wars' } as FestivalEvent;
+    const graph = categoryJsonLd(
+      [{ event, sessions: [finals, prelims] }, { event: other }],
+      'https://x/event/1',
+      'https://x',
+    );
+    expect(graph['@context']).toBe('https://schema.org');
+    const nodes = graph['@graph'] as Record<string, unknown>[];
+    expect(nodes.map((n) => n['@type'])).toEqual(['Festival', 'Organization', 'Event', 'Event']);
+    const ids = new Set(nodes.map((n) => n['@id']).filter(Boolean));
+    expect(ids).toEqual(new Set(['https://x/#festival', 'https://x/#organizer']));
+    for (const node of nodes.slice(2)) {
+      expect(node).toMatchObject({
+        superEvent: { '@id': 'https://x/#festival' },
+        organizer: { '@id': 'https://x/#organizer' },
+      });
+      expect(node).not.toHaveProperty('@context');
+    }
   });
 });

@@ -6,7 +6,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { BackButton } from '@/components/ui/back-button';
 import { cachedCategories, cachedEventsByCategory, cachedTimetable } from '@/lib/server/content-cache';
 import { env } from '@/lib/server/env';
-import { eventJsonLd } from '@/lib/structured-data';
+import { categoryJsonLd } from '@/lib/structured-data';
 import type { TimetableSession } from '@/lib/timetable';
 
 /*
@@ -83,9 +83,15 @@ export default async function CategoryEventsPage({ params }: Props) {
           ))}
         </div>
       )}
-      {events.map((event) => (
-        <JsonLd key={event.id} data={eventJsonLd(event, pageUrl, siteUrl, sessionsOf.get(event.id))} />
-      ))}
+      {events.length > 0 ? (
+        <JsonLd
+          data={categoryJsonLd(
+            events.map((event) => ({ event, sessions: sessionsOf.get(event.id) })),
+            pageUrl,
+            siteUrl,
+          )}
+        />
+      ) : null}
     </main>
   );
 }
