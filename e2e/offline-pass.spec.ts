@@ -74,6 +74,10 @@ test('the profile and its pass open offline once shown, and logout leaves no off
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => caches.keys())).toEqual([]);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  // The worker goes on serving this page until it leaves: the home page's assets, loaded through it after
+  // logout, must not bring a cache back.
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => caches.keys())).toEqual([]);
 
   await context.setOffline(true);
   await page.goto('/profile').catch(() => {

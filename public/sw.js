@@ -35,6 +35,28 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/*
+ * Logout (forgetOfflineProfile) tells this worker to forget. From then on it keeps nothing, and it answers
+ * only once the copies it had begun to write are written and every cache is deleted: checking that the
+ * cache exists and then opening it takes two steps, and a delete landing between them used to bring the
+ * cache back with the next page's assets.
+ */
+let forgotten = false;
+const writes = new Set();
+
+self.addEventListener('message', (event) => {
+  if (event.data !== 'forget') return;
+  forgotten = true;
+  event.waitUntil(
+    (async () => {
+      await Promise.all([...writes]);
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith('profile-offline-')).map((name) => caches.delete(name)));
+      event.ports[0]?.postMessage('forgotten');
+    })(),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
@@ -62,11 +84,7 @@ async function precacheProfile() {
 async function networkFirst(event) {
   try {
     const response = await fetch(event.request);
-    // Only into a cache that still exists (see cacheFirst): logout may have deleted it meanwhile.
-    if (isProfilePage(response) && (await caches.has(cacheName))) {
-      const copy = response.clone();
-      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(profilePath, copy)));
-    }
+    if (isProfilePage(response)) keepCopy(event, profilePath, response.clone());
     return response;
   } catch (error) {
     const cached = await caches.match(profilePath, { cacheName });
@@ -79,13 +97,26 @@ async function cacheFirst(event) {
   const cached = await caches.match(event.request, { cacheName });
   if (cached) return cached;
   const response = await fetch(event.request);
-  // Only into a cache that still exists: logout deletes it, and this worker, still running for the page
-  // that logged out, must not bring it back with the next page's assets.
-  if (response.ok && (await caches.has(cacheName))) {
-    const copy = response.clone();
-    event.waitUntil(caches.open(cacheName).then((cache) => cache.put(event.request, copy)));
-  }
+  if (response.ok) keepCopy(event, event.request, response.clone());
   return response;
+}
+
+/**
+ * Stores a copy, only into a cache that still exists: logout deletes it, and this worker, still running for
+ * the page that logged out, must not bring it back with the next page's assets. Nothing at all once told to
+ * forget; each write is tracked so that forgetting waits for it.
+ */
+function keepCopy(event, key, copy) {
+  if (forgotten) return;
+  const write = (async () => {
+    if (!(await caches.has(cacheName))) return;
+    const cache = await caches.open(cacheName);
+    await cache.put(key, copy);
+  })()
+    .catch(() => undefined)
+    .finally(() => writes.delete(write));
+  writes.add(write);
+  event.waitUntil(write);
 }
 
 /** The /profile page itself: not the redirect to /login the server sends a signed-out visitor, nor an error. */

@@ -30,15 +30,34 @@ function installed(worker: ServiceWorker | null | undefined, ms = 3000): Promise
 }
 
 /**
+ * Resolves once the worker has stopped keeping copies and deleted its caches (public/sw.js, "forget"), or
+ * after `ms`: a worker of an older version does not answer.
+ */
+function forgotten(worker: ServiceWorker | null | undefined, ms = 2000): Promise<void> {
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, ms);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.postMessage('forget', [channel.port2]);
+  });
+}
+
+/**
  * Logout: the worker is removed and every cache of this origin deleted (the worker's are the only ones),
  * so the next person on a shared phone finds no offline copy of anything. A worker still installing (a
  * pass shown moments before logging out) is let finish first: its install makes the offline copy, and
- * would otherwise make it again just after the caches were deleted.
+ * would otherwise make it again just after the caches were deleted. The running worker is told to forget
+ * before anything is deleted, since it goes on serving this page's requests until the page leaves.
  */
 export async function forgetOfflineProfile(): Promise<void> {
   if ('serviceWorker' in navigator) {
     const registration = await navigator.serviceWorker.getRegistration(workerScope);
     await installed(registration?.installing);
+    await forgotten(registration?.active);
     await registration?.unregister();
   }
   if ('caches' in window) {
