@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { TextField } from '@/components/forms/text-field';
-import { digitsOnly, otpLength } from '@/lib/schemas/auth';
+import { digitsOnly, otpLength } from '@/lib/schemas/auth-rules';
 
 type CodeFieldProps = Omit<ComponentPropsWithRef<'input'>, 'onChange' | 'type'> & {
   label: string;

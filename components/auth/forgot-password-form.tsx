@@ -9,7 +9,7 @@ import { TextField } from '@/components/forms/text-field';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
 import { setNavState } from '@/lib/nav-state';
-import { basicEmailPattern } from '@/lib/schemas/auth';
+import { basicEmailPattern } from '@/lib/schemas/auth-rules';
 
 /** Forgot password: asks for a reset code by e-mail; the button waits for a plausible address. */
 export function ForgotPasswordForm() {

@@ -1,25 +1,29 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { textLinkClass } from '@/components/forms/field-classes';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { PasswordField } from '@/components/forms/password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { takeReturnPath } from '@/lib/return-path';
-import { loginSchema } from '@/lib/schemas/auth';
+import type { loginSchema } from '@/lib/schemas/auth';
 import { useAuth } from './auth-provider';
 import { VerifyAccountPrompt } from './verify-account-prompt';
 import { submitOnce } from '@/components/forms/submit-once';
 
 type LoginValues = z.input<typeof loginSchema>;
 type LoginOutput = z.output<typeof loginSchema>;
+
+const loginResolver = lazyZodResolver<LoginValues, LoginOutput>(() =>
+  import('@/lib/schemas/auth').then((m) => m.loginSchema),
+);
 
 /** The login form: e-mail and password; an unverified account is offered a fresh verification code. */
 export function LoginForm() {
@@ -31,7 +35,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues, unknown, LoginOutput>({ resolver: zodResolver(loginSchema) });
+  } = useForm<LoginValues, unknown, LoginOutput>({ resolver: loginResolver });
 
   async function submit(values: LoginOutput) {
     setUnverifiedEmail(null);
@@ -62,6 +66,7 @@ export function LoginForm() {
       <form
         noValidate
         onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
+        onFocus={loginResolver.prefetch}
         className="flex flex-col gap-5"
       >
         <TextField

@@ -1,11 +1,11 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { textLinkClass } from '@/components/forms/field-classes';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { PasswordField } from '@/components/forms/password-field';
 import { SelectField } from '@/components/forms/select-field';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -14,13 +14,14 @@ import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { setNavState } from '@/lib/nav-state';
 import { submitOnce } from '@/components/forms/submit-once';
-import {
-  registerFormSchema,
-  registerPayloadSchema,
-  type RegisterForm as RegisterFormValues,
-} from '@/lib/schemas/auth';
+import type { registerFormSchema, RegisterForm as RegisterFormValues } from '@/lib/schemas/auth';
 
 type RegisterFormOutput = z.output<typeof registerFormSchema>;
+
+const loadSchemas = () => import('@/lib/schemas/auth');
+const registerResolver = lazyZodResolver<RegisterFormValues, RegisterFormOutput>(() =>
+  loadSchemas().then((m) => m.registerFormSchema),
+);
 
 const genderOptions = [
   { value: 'male', label: 'Male' },
@@ -60,14 +61,15 @@ export function RegisterForm() {
     getFieldState,
     formState: { errors, isValid, isSubmitting },
   } = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: registerResolver,
     mode: 'onChange',
     shouldFocusError: true,
   });
 
   async function submit(values: RegisterFormOutput) {
-    // The payload schema drops confirmPassword: it never leaves the browser.
-    const payload = registerPayloadSchema.parse(values);
+    // The payload schema drops confirmPassword: it never leaves the browser. (Loaded already: the
+    // resolver that let this submit through fetched the same module.)
+    const payload = (await loadSchemas()).registerPayloadSchema.parse(values);
     try {
       const answer = await api.post<{ email?: string; previewCode?: string }>('/api/register', payload);
       toast({
@@ -99,6 +101,7 @@ export function RegisterForm() {
     <form
       noValidate
       onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
+      onFocus={registerResolver.prefetch}
       className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2"
     >
       <TextField

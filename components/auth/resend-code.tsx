@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
-import { codeLifetimeMinutes, resendCooldownSeconds } from '@/lib/schemas/auth';
+import { codeLifetimeMinutes, resendCooldownSeconds } from '@/lib/schemas/auth-rules';
 
 interface ResendCodeProps {
   email: string;

@@ -1,25 +1,29 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { InlineLoader } from '@/components/forms/inline-loader';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { PasswordField } from '@/components/forms/password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
 import { clearNavState, setNavState } from '@/lib/nav-state';
-import { resetPasswordFormSchema, type ResetPasswordForm as ResetValues } from '@/lib/schemas/auth';
+import type { ResetPasswordForm as ResetValues } from '@/lib/schemas/auth';
 import { CodeField } from './code-field';
 import { ResendCode } from './resend-code';
 import { useNavEmail } from './use-nav-email';
 import { submitOnce } from '@/components/forms/submit-once';
 
 const resetPath = '/reset-password';
+
+const resetResolver = lazyZodResolver<ResetValues, ResetValues>(() =>
+  import('@/lib/schemas/auth').then((m) => m.resetPasswordFormSchema),
+);
 
 /** /reset-password: the code from the mail and a new password. Needs the e-mail from /forgot-password. */
 export function ResetPasswordScreen() {
@@ -39,7 +43,7 @@ function ResetPasswordForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: resetResolver,
     defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -74,6 +78,7 @@ function ResetPasswordForm() {
       <form
         noValidate
         onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
+        onFocus={resetResolver.prefetch}
         className="flex flex-col gap-5"
       >
         <CodeField label="Code from the mail" error={errors.otp?.message} {...otpField} />

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/forms/spinner';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { setNavState } from '@/lib/nav-state';
-import { resendCooldownSeconds } from '@/lib/schemas/auth';
+import { resendCooldownSeconds } from '@/lib/schemas/auth-rules';
 
 /**
  * Shown when a login is refused because the account is not verified yet: sends a fresh code and takes

@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import type { ParticipationOption } from '@/lib/content-types';
-import { teamFormErrors } from '@/lib/schemas/event-registration';
+import { teamFormErrors } from '@/lib/schemas/team-rules';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 import { ParticipationOptions } from './participation-options';
 import { StepHeading } from './step-heading';

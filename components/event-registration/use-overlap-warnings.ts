@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { basicEmailPattern } from '@/lib/schemas/auth';
+import { basicEmailPattern } from '@/lib/schemas/auth-rules';
 import type { RegistrationOverlapWarning } from '@/lib/schemas/event-registration';
 import { checkOverlaps } from './registration-api';
 

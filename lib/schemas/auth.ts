@@ -1,17 +1,12 @@
-import { subYears } from 'date-fns';
 import { z } from 'zod';
-import { isCalendarDate } from './calendar';
+import { dobError, genders, maxLengths } from './auth-rules';
 
 /**
  * Account payloads, shared by the forms and the route handlers. Messages are SPEC.md part 5's, verbatim.
+ * The rules that need no zod live in ./auth-rules.ts.
  */
 
-export const minimumAge = 15;
-export const otpLength = 6;
-
 const required = 'This field is required';
-/** Longest name, college name and password a form may send; past these the text is not a real one. */
-export const maxLengths = { name: 60, college: 120, email: 254, password: 200 } as const;
 
 const nameSchema = z
   .string(required)
@@ -19,25 +14,6 @@ const nameSchema = z
   .min(1, required)
   .max(maxLengths.name, `Name must be at most ${maxLengths.name} characters`)
   .regex(/^[\p{L}\s-]+$/u, 'Name must contain only letters');
-
-/** 'YYYY-MM-DD' of a date in local time. */
-export function isoDay(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-/** The date-of-birth rule: required, not in the future, at least 15 years before `today`. */
-export function dobError(dob: string, today: Date = new Date()): string | null {
-  if (!dob) return 'Date of birth is required';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return 'Date of birth is required';
-  // A day that exists, not 30 February or the year 0 (Date.parse would roll them into another day).
-  if (!isCalendarDate(dob, 1900, 9999)) return 'Date of birth must be a real date';
-  if (dob > isoDay(today)) return 'Date of birth cannot be in the future';
-  if (dob > isoDay(subYears(today, minimumAge))) return `You must be at least ${minimumAge} years old`;
-  return null;
-}
 
 export const emailSchema = z
   .string('Invalid email address')
@@ -50,8 +26,6 @@ const passwordSchema = z
   .string('Password must be at least 6 characters long')
   .min(6, 'Password must be at least 6 characters long')
   .max(10, 'Password must be no more than 10 characters long');
-
-export const genders = ['male', 'female', 'other'] as const;
 
 function bothStrings(value: unknown, a: string, b: string): boolean {
   const record = value as Record<string, unknown> | null;
@@ -115,9 +89,6 @@ export const loginSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-/** The forgot-password screen's "basic e-mail pattern" that enables its button. */
-export const basicEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const newPasswordSchema = z
   .string('Password must be between 6 and 10 characters.')
   .min(6, 'Password must be between 6 and 10 characters.')
@@ -138,11 +109,6 @@ export const resetPasswordFormSchema = z
     when: ({ value }) => bothStrings(value, 'newPassword', 'confirmPassword'),
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
-
-/** Keeps digits only, at most six: what the code inputs accept as the visitor types. */
-export function digitsOnly(value: string, max = otpLength): string {
-  return value.replace(/\D/g, '').slice(0, max);
-}
 
 /** GET /api/my-profile/{id} answer. */
 export interface Profile {
@@ -171,9 +137,3 @@ export interface LoginAnswer {
   token?: string;
   data?: { first_name?: string };
 }
-
-/** Seconds a visitor waits between two requests for a new code. */
-export const resendCooldownSeconds = 60;
-
-/** Minutes a sign-in or reset code stays usable (the screens say so, the server enforces it). */
-export const codeLifetimeMinutes = 10;

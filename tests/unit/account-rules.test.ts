@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateOfBirth, formatShortDate } from '@/lib/format';
-import {
-  basicEmailPattern,
-  digitsOnly,
-  dobError,
-  registerFormSchema,
-  resetPasswordFormSchema,
-} from '@/lib/schemas/auth';
+import { registerFormSchema, resetPasswordFormSchema } from '@/lib/schemas/auth';
+import { basicEmailPattern, digitsOnly, dobError } from '@/lib/schemas/auth-rules';
 
 const valid = {
   first_name: 'Asha',

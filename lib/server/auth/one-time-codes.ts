@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/lib/server/db';
 import { oneTimeCodes } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
-import { codeLifetimeMinutes } from '@/lib/schemas/auth';
+import { codeLifetimeMinutes } from '@/lib/schemas/auth-rules';
 
 /**
  * Six-digit codes for account verification and password reset: drawn from a CSPRNG, stored only as a

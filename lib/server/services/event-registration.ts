@@ -3,12 +3,12 @@ import { toPaise } from '@/lib/money';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ParticipationOption } from '@/lib/content-types';
-import {
-  isInstituteEmail,
-  type createEventOrderSchema,
-  type eventRegistrationSchema,
-  type VerificationResult,
+import type {
+  createEventOrderSchema,
+  eventRegistrationSchema,
+  VerificationResult,
 } from '@/lib/schemas/event-registration';
+import { isInstituteEmail } from '@/lib/schemas/team-rules';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db';
 import { users } from '@/lib/server/db/schema';
