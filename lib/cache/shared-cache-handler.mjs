@@ -13,7 +13,8 @@
  *
  * An entry is stale when one of its tags was revalidated at or after the entry was written; a stale
  * entry is a miss (Next renders afresh and stores the result). Errors of the database are misses too:
- * the page is rendered rather than failed. See docs/decisions.md, "Public pages and caching".
+ * the page is rendered rather than failed. What is kept where: keepsAtAll and keepsShared below. See
+ * docs/decisions.md, "Public pages and caching".
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +53,26 @@ function warn(kind, error) {
   if ((warnedAt.get(kind) ?? 0) > now - 60_000) return;
   warnedAt.set(kind, now);
   console.warn(`shared cache: ${kind} failed (${error instanceof Error ? error.message : String(error)})`);
+}
+
+/**
+ * A route handler's answer of 500 and above (a 503 while the database is away) is not kept at all, or the
+ * route cache would serve it until the next change of its content: the next request tries again.
+ */
+export function keepsAtAll(value) {
+  return !(value?.kind === 'APP_ROUTE' && value.status >= 500);
+}
+
+/**
+ * Pages and data go to the shared table as well as the memory layer; errors and route handlers' answers
+ * (the public read API, the sitemap) stay in memory only. Their keys are whatever visitors type
+ * (/event/{any N}'s not-found page, /get-events-by-category/{any id}, "007" as well as "7"), and the
+ * shared table must not grow with them; the memory layer is bounded. A route's answer is data that is
+ * itself cached (and shared) put into JSON, so each instance making its own once after a start or a
+ * change costs a handler run, not a query.
+ */
+export function keepsShared(value) {
+  return value?.kind !== 'APP_ROUTE' && !(value?.status >= 400);
 }
 
 /**
@@ -187,12 +208,14 @@ export function createCacheStore({
 
     async set(key, value, tags, cacheControl) {
       await ready;
+      if (!keepsAtAll(value)) {
+        forget(key);
+        return;
+      }
       const lastModified = Date.now();
       const text = encodeValue({ value, cacheControl });
       remember(key, { lastModified, value, cacheControl }, tags, text.length);
-      // A not-found page (/event/{any N}) stays in memory only: its keys are whatever visitors type, and
-      // the shared table must not grow with them. The memory layer is bounded; a miss renders it again.
-      if (!sql || value?.status === 404) return;
+      if (!sql || !keepsShared(value)) return;
       try {
         await sql`insert into next_cache_entries (build_id, key, value, tags, last_modified)
           values (${buildId}, ${key}, ${text}, ${sql.array(tags)}, ${lastModified})

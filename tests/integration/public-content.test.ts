@@ -1,8 +1,8 @@
 import { beforeAll, expect, it, vi } from 'vitest';
-import { GET as getCategories } from '@/app/api/admin/event-category/get-event-category/route';
-import { GET as getEvents } from '@/app/api/admin/event-category/get-events-by-category/[categoryId]/route';
-import { GET as getSponsors } from '@/app/api/admin/getSponsors/route';
-import { GET as getTeam } from '@/app/api/admin/team/get-team/route';
+import * as categoriesRoute from '@/app/api/admin/event-category/get-event-category/route';
+import * as eventsRoute from '@/app/api/admin/event-category/get-events-by-category/[categoryId]/route';
+import * as sponsorsRoute from '@/app/api/admin/getSponsors/route';
+import * as teamRoute from '@/app/api/admin/team/get-team/route';
 import type { EventCategory, FestivalEvent, SponsorGroup, TeamGroup } from '@/lib/content-types';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { sponsorsSeed } from '@/lib/server/db/seed-data';
@@ -13,6 +13,17 @@ import { describeEachDatabase } from '../support/test-db';
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
 
 const publicCache = 'public, s-maxage=10, stale-while-revalidate=60';
+const getCategories = categoriesRoute.GET;
+const getEvents = eventsRoute.GET;
+const getSponsors = sponsorsRoute.GET;
+const getTeam = teamRoute.GET;
+
+/** A request whose every property throws: what a handler of an answer shared by everyone may not read. */
+const untouchable = new Proxy(new Request('http://localhost/api/test'), {
+  get(_target, prop) {
+    throw new Error(`the handler read request.${String(prop)}`);
+  },
+});
 
 describeEachDatabase('public content reads', (current) => {
   beforeAll(async () => {
@@ -65,6 +76,9 @@ describeEachDatabase('public content reads', (current) => {
   it('refuses a malformed category id with 400 and an unknown one with 404', async () => {
     expect((await call(getEvents, { params: { categoryId: 'abc' } })).status).toBe(400);
     expect((await call(getEvents, { params: { categoryId: '-1' } })).status).toBe(400);
+    expect((await call(getEvents, { params: { categoryId: '0' } })).body).toEqual({
+      message: 'The category id must be a positive whole number.',
+    });
     const unknown = await call(getEvents, { params: { categoryId: '99999' } });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'No such event category.' } });
   });
@@ -97,5 +111,33 @@ describeEachDatabase('public content reads', (current) => {
     expect((await call(getTeam)).headers.get('cache-control')).toBe(publicCache);
     const unknown = await call(getEvents, { params: { categoryId: '99999' } });
     expect(unknown.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('are served whole from the route cache: static, each category id on its first request', () => {
+    for (const route of [categoriesRoute, eventsRoute, sponsorsRoute, teamRoute]) {
+      expect(route.dynamic).toBe('force-static');
+    }
+    // None prerendered (the build has no database); any other id is rendered on its first request.
+    expect(eventsRoute.generateStaticParams()).toEqual([]);
+    expect(eventsRoute.dynamicParams).toBe(true);
+  });
+
+  it('read nothing of the request, so the answer cached for one caller is right for all', async () => {
+    const params = (categoryId?: string) => ({
+      params: Promise.resolve<Record<string, string>>(categoryId ? { categoryId } : {}),
+    });
+    for (const handler of [getCategories, getSponsors, getTeam]) {
+      expect((await handler(untouchable, params())).status).toBe(200);
+    }
+    const first = (await call<{ data: EventCategory[] }>(getCategories)).body.data[0]!;
+    expect((await getEvents(untouchable, params(String(first.id)))).status).toBe(200);
+    expect((await getEvents(untouchable, params('abc'))).status).toBe(400);
+    expect((await getEvents(untouchable, params('99999'))).status).toBe(404);
+  });
+
+  it('refuses a NUL in the category id with 400, never a 500', async () => {
+    const answer = await call(getEvents, { params: { categoryId: '1\0' } });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 });

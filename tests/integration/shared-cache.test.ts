@@ -32,6 +32,14 @@ const page = (html: string, tags: string) => ({
   postponed: undefined,
 });
 
+/** A route handler's answer as Next hands it to the cache. */
+const routeAnswer = (status: number, tags: string) => ({
+  kind: 'APP_ROUTE',
+  status,
+  body: Buffer.from('{"message":"Events","data":[]}'),
+  headers: { 'content-type': 'application/json', 'x-next-cache-tags': tags },
+});
+
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
 
 describe('cache entries survive the trip through JSON', () => {
@@ -116,6 +124,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared cache on PostgreSQL,
     expect(await two.get('/event/abc')).toBeNull();
     const [row] = await sql`select count(*)::int as count from next_cache_entries where key = '/event/abc'`;
     expect(row?.count).toBe(0);
+  });
+
+  it("keeps route handlers' answers in memory only, yet drops them when a tag changes on another instance", async () => {
+    const key = '/route-cache/APP_ROUTE/h/$/api/admin/event-category/get-events-by-category/007';
+    await two.set(key, routeAnswer(200, 'content:events'), ['content:events']);
+    expect((await two.get(key))?.value).toMatchObject({ kind: 'APP_ROUTE', status: 200 });
+    expect(await one.get(key)).toBeNull();
+    const [row] = await sql`select count(*)::int as count from next_cache_entries where key = ${key}`;
+    expect(row?.count).toBe(0);
+    await one.revalidate(['content:events']);
+    await within(1000, async () => (await two.get(key)) === null);
+  });
+
+  it("keeps no route handler's error of 500 and above, so an outage is not served after its end", async () => {
+    const key = '/route-cache/APP_ROUTE/h/$/api/admin/getSponsors';
+    await one.set(key, routeAnswer(200, 'content:sponsors'), ['content:sponsors']);
+    await one.set(key, routeAnswer(503, 'content:sponsors'), ['content:sponsors']);
+    expect(await one.get(key)).toBeNull();
+    await one.set(key, routeAnswer(404, 'content:sponsors'), ['content:sponsors']);
+    expect((await one.get(key))?.value).toMatchObject({ status: 404 });
   });
 
   it('answers a hit from memory, without a query', async () => {

@@ -65,6 +65,19 @@ describe('next.config.ts cache headers', () => {
     }
   });
 
+  it("leaves the public read API's Cache-Control to its answers: public for data, private for errors", async () => {
+    // A header set here would win over the route's own, and a 400 or 404 would then be kept by a CDN.
+    for (const path of [
+      '/api/admin/getSponsors',
+      '/api/admin/team/get-team',
+      '/api/admin/event-category/get-event-category',
+      '/api/admin/event-category/get-events-by-category/3',
+      '/api/admin/event-category/get-events-by-category/abc',
+    ]) {
+      expect((await headersFor(path, 'production'))['cache-control'], path).toBeUndefined();
+    }
+  });
+
   it('names the shared cache handler', async () => {
     vi.resetModules();
     const config = (await import('@/next.config')).default;

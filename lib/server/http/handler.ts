@@ -103,7 +103,7 @@ function unknownPeer(): string {
 
 /**
  * Every API answer is `private, no-store` (most carry or concern a person) unless its handler says
- * otherwise: the public content reads answer with `publicCacheHeaders`.
+ * otherwise: the public content reads (publicRead) answer their successes with `publicCacheHeaders`.
  */
 export function replyJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, {
@@ -114,7 +114,8 @@ export function replyJson(status: number, body: unknown, headers: Record<string,
 
 /**
  * For answers that are the same for everyone (the public content reads): a CDN or proxy may keep them 10
- * seconds, and serve them a minute longer while it asks again. The server's own copy is revalidated by tag.
+ * seconds, and serve them a minute longer while it asks again. The server's own copy (Next's route cache)
+ * is revalidated by tag.
  */
 export const publicCacheHeaders = {
   'cache-control': 'public, s-maxage=10, stale-while-revalidate=60',
@@ -367,8 +368,7 @@ export function apiRoute(
       const user = options.auth ? await signedInUser(db, request, options.auth) : undefined;
       const query = readQuery(request, options.query);
       const body = await readBody(request, options.body);
-      const params = (await context?.params) ?? {};
-      refuseNul(params, []);
+      const params = await routeParams(context);
       const result = await fn({
         request,
         body,
@@ -380,24 +380,80 @@ export function apiRoute(
         requestId,
         ip: clientIp(request),
       });
-      if (result instanceof Response) return result;
-      return replyJson(
-        result.status ?? 200,
-        {
-          message: result.message,
-          ...result.extra,
-          ...(result.data !== undefined ? { data: result.data } : {}),
-        },
-        result.headers,
-      );
+      return result instanceof Response ? result : replyOf(result);
     } catch (error) {
       return errorResponse(error, requestId);
     }
   };
-  // Not used by the app: the fuzzing test (tests/fuzz) derives its inputs from these. Non-enumerable,
-  // so a route module's exports look as they did.
-  Object.defineProperty(handler, 'schemas', { value: { body: options.body, query: options.query } });
+  return withSchemas(handler, { body: options.body, query: options.query });
+}
+
+/** The path parameters Next hands over, a NUL in any of them refused (400). */
+async function routeParams(context: RouteContext | undefined): Promise<Record<string, unknown>> {
+  const params = (await context?.params) ?? {};
+  refuseNul(params, []);
+  return params;
+}
+
+/** A handler's Reply as the JSON answer: `{ message, ...extra, data }` with its status and headers. */
+function replyOf(result: Reply): Response {
+  return replyJson(
+    result.status ?? 200,
+    {
+      message: result.message,
+      ...result.extra,
+      ...(result.data !== undefined ? { data: result.data } : {}),
+    },
+    result.headers,
+  );
+}
+
+/**
+ * Not used by the app: the fuzzing test (tests/fuzz) derives its inputs from these. Non-enumerable, so a
+ * route module's exports look as they did.
+ */
+function withSchemas(handler: RouteHandler, schemas: RouteSchemas): RouteHandler {
+  Object.defineProperty(handler, 'schemas', { value: schemas });
   return handler;
+}
+
+/** What a public read's handler is given: no caller, only the path's parameters. */
+export interface PublicReadContext<P> {
+  params: P;
+  /** Named in the log beside an unexpected error, and in the 500's body. */
+  requestId: string;
+}
+
+/**
+ * The public content reads (event categories, a category's events, the team, the sponsors): answers that
+ * are the same for everyone, served whole from Next's route cache as the public pages are. Each route
+ * file exports `dynamic = 'force-static'`, so a cache hit runs nothing of this: no handler, no query. A
+ * miss (the first request after a start or deploy, or after `contentChanged` revalidated a tag the answer
+ * read through lib/server/content-cache.ts) runs the handler once, and Next keeps what it answered, tagged
+ * with the content tags of the cached reads it made.
+ *
+ * Unlike apiRoute, the handler is given no request: the answer is shared by every caller, and Next hands a
+ * static handler a request stripped of its headers, cookies and query anyway. So there is no caller's
+ * address, no user, no body or query to read, and no database is opened here: the cached reads open it on
+ * a miss, and answer empty during `next build`, which prerenders these routes without a database.
+ *
+ * A success is `publicCacheHeaders`. An error is replyJson's `private, no-store`, as everywhere: a 400 or
+ * 404 is kept by Next like a success (the 404 of an unknown category with the events' tag, so a category
+ * added later is found), while the shared cache handler keeps no 5xx (lib/cache/shared-cache-handler.mjs),
+ * so a database outage is not remembered past its end.
+ */
+export function publicRead<P = RouteParams>(fn: (ctx: PublicReadContext<P>) => Promise<Reply>): RouteHandler {
+  const handler: RouteHandler = async (_request, context) => {
+    const requestId = crypto.randomUUID();
+    try {
+      const params = (await routeParams(context)) as P;
+      const result = await fn({ params, requestId });
+      return replyOf({ ...result, headers: { ...publicCacheHeaders, ...result.headers } });
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+  return withSchemas(handler, { body: undefined, query: undefined });
 }
 
 /** The body and query schemas a handler made by apiRoute (or adminRoute, cronRoute) was given. */
