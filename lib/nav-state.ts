@@ -5,9 +5,14 @@
  */
 const prefix = 'nav-state:';
 
+/** The sessionStorage key of a destination's state (the Lighthouse benchmark seeds it as a tab would). */
+export function navStateKey(path: string): string {
+  return prefix + path;
+}
+
 export function setNavState(path: string, state: Record<string, unknown>): void {
   try {
-    window.sessionStorage.setItem(prefix + path, JSON.stringify(state));
+    window.sessionStorage.setItem(navStateKey(path), JSON.stringify(state));
   } catch {
     // Private mode without storage: the destination screen handles missing state.
   }
@@ -15,7 +20,7 @@ export function setNavState(path: string, state: Record<string, unknown>): void 
 
 export function readNavState<T extends Record<string, unknown>>(path: string): Partial<T> | null {
   try {
-    const raw = window.sessionStorage.getItem(prefix + path);
+    const raw = window.sessionStorage.getItem(navStateKey(path));
     return raw ? (JSON.parse(raw) as Partial<T>) : null;
   } catch {
     return null;
@@ -24,7 +29,7 @@ export function readNavState<T extends Record<string, unknown>>(path: string): P
 
 export function clearNavState(path: string): void {
   try {
-    window.sessionStorage.removeItem(prefix + path);
+    window.sessionStorage.removeItem(navStateKey(path));
   } catch {
     // nothing to clear
   }

@@ -15,6 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { navStateKey } from '@/lib/nav-state';
 import { publicPaths } from '@/lib/public-paths';
 import { devOrganiser } from '@/lib/server/db/dev-organiser';
 import { optionOf } from './bench-context';
@@ -37,6 +39,17 @@ import { writeSection } from './performance-doc';
 // Every public page of the sitemap, one category page, the account screens it leaves out, and an event's
 // registration page (signed in: see registrationPage).
 const pages = [...publicPaths, '/event/1', '/coming', '/forgot-password', '/otp', '/reset-password'];
+
+/*
+ * Screens that only make sense after the one before: /otp and /reset-password get the e-mail from the tab's
+ * navigation state (lib/nav-state.ts), and the spec sends a visit without it on to /register or
+ * /forgot-password with an error toast. Measured without it, their rows were two page loads. The state is
+ * put into the measuring tab first, as the registration and forgot-password screens put it.
+ */
+const tabStates: Record<string, () => Record<string, unknown>> = {
+  '/otp': () => ({ email: 'bench.visitor@example.org', sentAt: Date.now() }),
+  '/reset-password': () => ({ email: 'bench.visitor@example.org', sentAt: Date.now() }),
+};
 
 /** Written under the table: why the measuring browser runs as it does. */
 const notes = [
@@ -65,19 +78,61 @@ const base = `http://localhost:${port}`;
 /** The framework floor runs on the next port (scripts/floor-app.ts), before the site's server starts. */
 const floorPort = port + 1;
 
-async function audit(chromePort: number, url: string, headers?: Record<string, string>): Promise<Sample> {
-  const result = await lighthouse(url, {
+/**
+ * Lighthouse's run of one URL. With `tabState` it runs in a tab of its own whose sessionStorage holds that
+ * state for the page's path (Lighthouse's storage reset leaves sessionStorage alone; the HTTP cache it
+ * still clears).
+ */
+async function runLighthouse(
+  chromePort: number,
+  url: string,
+  headers: Record<string, string> | undefined,
+  tabState: Record<string, unknown> | undefined,
+) {
+  const flags = {
     port: chromePort,
-    output: 'json',
-    logLevel: 'error',
+    output: 'json' as const,
+    logLevel: 'error' as const,
     onlyCategories: ['performance', 'accessibility', 'seo'],
     // Lighthouse's default mobile profile: Moto G Power screen, simulated Slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU.
-    formFactor: 'mobile',
-    throttlingMethod: 'simulate',
+    formFactor: 'mobile' as const,
+    throttlingMethod: 'simulate' as const,
     extraHeaders: headers,
-  });
+  };
+  if (!tabState) return lighthouse(url, flags);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const tab = await browser.newPage();
+  try {
+    const target = new URL(url);
+    // Any answer of the site's origin opens its storage: robots.txt is small and loads nothing else.
+    await tab.goto(`${target.origin}/robots.txt`);
+    await tab.evaluate(
+      (key, value) => window.sessionStorage.setItem(key, value),
+      navStateKey(target.pathname),
+      JSON.stringify(tabState),
+    );
+    return await lighthouse(url, flags, undefined, tab);
+  } finally {
+    await tab.close();
+    await browser.disconnect();
+  }
+}
+
+/** One run; a run that ended on another page than the one asked for (a redirect) is an error. */
+async function audit(
+  chromePort: number,
+  url: string,
+  headers?: Record<string, string>,
+  tabState?: Record<string, unknown>,
+): Promise<Sample> {
+  const result = await runLighthouse(chromePort, url, headers, tabState);
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  const asked = new URL(url).pathname;
+  if (landed !== asked) {
+    throw new Error(`Lighthouse asked for ${asked} and ended on ${landed}: its figures would be two pages'`);
+  }
   const items =
     (
       lhr.audits['network-requests']?.details as {
@@ -112,10 +167,11 @@ async function measure(
 ): Promise<Row> {
   const samples: Sample[] = [];
   for (let i = 0; i < runs; i += 1) {
-    let sample = await audit(chromePort, `${origin}${page}`, headers);
+    const run = () => audit(chromePort, `${origin}${page}`, headers, tabStates[page]?.());
+    let sample = await run();
     for (let retry = 0; retry < maxReruns && needsRerun(sample.benchmarkIndex, bestIndex()); retry += 1) {
       console.log(`  (CPU score ${sample.benchmarkIndex} against the best ${bestIndex()}: run again)`);
-      sample = await audit(chromePort, `${origin}${page}`, headers);
+      sample = await run();
     }
     samples.push(sample);
     kept.push(sample);
