@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatDateOfBirth, formatShortDate } from '@/lib/format';
 import { registerFormSchema, resetPasswordFormSchema } from '@/lib/schemas/auth';
 import { basicEmailPattern, digitsOnly, dobError } from '@/lib/schemas/auth-rules';
+import { validRegistrationForm } from '../support/registration-form';
 
-const valid = {
-  first_name: 'Asha',
-  last_name: 'Verma-Rao',
-  phone_number: '9876543210',
-  DOB: '2000-03-05',
-  gender: 'female',
-  Clg: 'Sabarmati Institute',
-  email: 'asha@example.com',
-  password: 'secret12',
-  confirmPassword: 'secret12',
-};
+const valid = validRegistrationForm;
 
 function errorsOf(input: Record<string, unknown>): Record<string, string> {
   const result = registerFormSchema.safeParse(input);
