@@ -129,10 +129,10 @@ async function runLighthouse(
     );
     return await lighthouse(url, flags, undefined, tab);
   } finally {
-    await tab.evaluate(
-      (keys) => keys.forEach((key) => window.localStorage.removeItem(key)),
-      Object.keys(local),
-    );
+    // Best effort, so that a failed run's own error is the one reported.
+    await tab
+      .evaluate((keys) => keys.forEach((key) => window.localStorage.removeItem(key)), Object.keys(local))
+      .catch(() => undefined);
     await tab.close();
     await browser.disconnect();
   }
