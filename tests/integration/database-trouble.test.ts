@@ -162,6 +162,10 @@ describe('which errors are the database being unavailable', () => {
     }
     // Drizzle wraps the driver's error: the code is on the cause.
     expect(isDatabaseUnavailable(new Error('query failed', { cause: { code: '53300' } }))).toBe(true);
+    // A database closed to connections for maintenance; 55000 on its own is not.
+    const closed = { code: '55000', message: 'database "festival" is not currently accepting connections' };
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: closed }))).toBe(true);
+    expect(isDatabaseUnavailable({ code: '55000', message: 'cannot do this now' })).toBe(false);
   });
 
   it('leaves the request’s own errors alone', () => {

@@ -126,9 +126,29 @@ const connectionLost = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   // 08: connection exceptions; 53: out of resources (53300 too many clients); 57: operator intervention
   // (57P01 shutdown, 57014 statement timeout); 40001/40P01: serialization failure, deadlock.
-  return errorCodes(error).some(
-    (code) => /^(08|53|57)/.test(code) || code === '40001' || code === '40P01' || connectionLost.has(code),
+  return (
+    errorCodes(error).some(
+      (code) => /^(08|53|57)/.test(code) || code === '40001' || code === '40P01' || connectionLost.has(code),
+    ) || closedToConnections(error)
   );
+}
+
+/**
+ * The database refuses new connections for now (an operator's ALTER DATABASE … ALLOW_CONNECTIONS false
+ * during maintenance). PostgreSQL gives it 55000, a code it also uses for the request's own mistakes, so
+ * only that message counts.
+ */
+function closedToConnections(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      code === '55000' &&
+      typeof message === 'string' &&
+      message.includes('not currently accepting connections')
+    )
+      return true;
+  }
+  return false;
 }
 
 /** A unique constraint refused the write. */
