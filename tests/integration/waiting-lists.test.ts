@@ -86,6 +86,29 @@ describeEachDatabase('waiting lists', (current) => {
     });
   }
 
+  /**
+   * One T-shirt size with a single unit, held by someone's unpaid order, and `waiting` people joining its
+   * list in turn; then that hold's time runs out and offers are made, so the first in line holds the offer.
+   */
+  async function teeOfferedToTheLine(name: string, size: string, waiting: number) {
+    const [variant] = await newTee(db(), { name, pricePaise: 30000, stockBySize: { [size]: 1 } });
+    const [holder, ...line] = await Promise.all(Array.from({ length: waiting + 1 }, () => quickUser(db())));
+    const cart = [{ variantId: variant!.id, qty: 1 }];
+    expect((await call(createMerchOrder, { token: holder!.token, body: { amount: 300, cart } })).status).toBe(
+      200,
+    );
+    for (const person of line) {
+      const joined = await call(join, {
+        token: person.token,
+        body: { kind: 'merchandise_variant', itemId: variant!.id },
+      });
+      expect(joined.status).toBe(201);
+    }
+    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
+    await makeOffers(db());
+    return { variant: variant!, cart, line };
+  }
+
   async function offerMails(to: string) {
     return db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
   }
@@ -325,17 +348,9 @@ describeEachDatabase('waiting lists', (current) => {
 
   it('a T-shirt size: a freed unit is offered with a link to the shop and bought on the offer', async () => {
     setSandboxWebhookMode('off');
-    const [variant] = await newTee(db(), { name: 'Waiting Tee', pricePaise: 30000, stockBySize: { M: 1 } });
-    const [x, a, plain] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
-    const cart = [{ variantId: variant!.id, qty: 1 }];
-    expect((await call(createMerchOrder, { token: x.token, body: { amount: 300, cart } })).status).toBe(200);
-    const joined = await call(join, {
-      token: a.token,
-      body: { kind: 'merchandise_variant', itemId: variant!.id },
-    });
-    expect(joined.status).toBe(201);
-    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
-    await makeOffers(db());
+    const { cart, line } = await teeOfferedToTheLine('Waiting Tee', 'M', 1);
+    const [a] = line as [Person];
+    const plain = await quickUser(db());
     const [offer] = await myEntries(a);
     expect(offer!.offerUrl).toMatch(new RegExp(`/merchandise\\?offer=${offer!.id}$`));
     const refused = await call(createMerchOrder, { token: plain.token, body: { amount: 300, cart } });
@@ -356,19 +371,8 @@ describeEachDatabase('waiting lists', (current) => {
 
   it('an offer whose first order was never paid stands: a new order takes it again, nobody else can', async () => {
     setSandboxWebhookMode('off');
-    const [variant] = await newTee(db(), { name: 'Retry Tee', pricePaise: 30000, stockBySize: { L: 1 } });
-    const [x, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
-    const cart = [{ variantId: variant!.id, qty: 1 }];
-    expect((await call(createMerchOrder, { token: x.token, body: { amount: 300, cart } })).status).toBe(200);
-    for (const person of [a, b]) {
-      const joined = await call(join, {
-        token: person.token,
-        body: { kind: 'merchandise_variant', itemId: variant!.id },
-      });
-      expect(joined.status).toBe(201);
-    }
-    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
-    await makeOffers(db());
+    const { cart, line } = await teeOfferedToTheLine('Retry Tee', 'L', 2);
+    const [a, b] = line as [Person, Person];
     const [offer] = await myEntries(a);
     const body = { amount: 300, cart, offerId: offer!.id };
     // A takes the offer, then closes the checkout without paying.
@@ -405,15 +409,8 @@ describeEachDatabase('waiting lists', (current) => {
 
   it('leaving an offer taken by an unpaid order passes the place to the next in line', async () => {
     setSandboxWebhookMode('off');
-    const [variant] = await newTee(db(), { name: 'Leave Tee', pricePaise: 30000, stockBySize: { S: 1 } });
-    const [x, a, b] = await Promise.all([quickUser(db()), quickUser(db()), quickUser(db())]);
-    const cart = [{ variantId: variant!.id, qty: 1 }];
-    expect((await call(createMerchOrder, { token: x.token, body: { amount: 300, cart } })).status).toBe(200);
-    for (const person of [a, b]) {
-      await call(join, { token: person.token, body: { kind: 'merchandise_variant', itemId: variant!.id } });
-    }
-    setClockForTests(() => new Date(Date.now() + 16 * 60_000));
-    await makeOffers(db());
+    const { cart, line } = await teeOfferedToTheLine('Leave Tee', 'S', 2);
+    const [a, b] = line as [Person, Person];
     const [offer] = await myEntries(a);
     const taken = await call(createMerchOrder, {
       token: a.token,
