@@ -78,13 +78,13 @@ function wireSize(url: string, encoding: 'identity' | 'gzip'): Promise<number> {
   });
 }
 
+/** `seconds` of load on one URL from `connections` visitors that accept gzip, as a browser does. */
+function load(url: string, seconds: number) {
+  return autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+}
+
 async function measureOnce(base: string, target: string, via: Row['via']): Promise<Row> {
-  const result = await autocannon({
-    url: `${base}${target}`,
-    connections,
-    duration,
-    headers: { 'accept-encoding': 'gzip' },
-  });
+  const result = await load(`${base}${target}`, duration);
   return {
     path: target,
     via,
@@ -102,10 +102,7 @@ async function measureOnce(base: string, target: string, via: Row['via']): Promi
 /** `runs` runs of one row: the median run by req/s, with the range of all of them. */
 async function measure(base: string, target: string, via: Row['via']): Promise<Row> {
   const all: Row[] = [];
-  if (warmup > 0) {
-    const headers = { 'accept-encoding': 'gzip' };
-    await autocannon({ url: `${base}${target}`, connections, duration: warmup, headers });
-  }
+  if (warmup > 0) await load(`${base}${target}`, warmup);
   for (let i = 0; i < runs; i += 1) all.push(await measureOnce(base, target, via));
   all.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = all[Math.floor(all.length / 2)]!;
