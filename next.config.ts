@@ -37,9 +37,16 @@ const securityHeaders = [
 /*
  * Public pages showing the organisers' content are cached by the server (ISR, revalidated by tag) and may be
  * kept briefly by a CDN or proxy in front: a short s-maxage keeps such a copy near-fresh after an edit.
+ * The pages built once per deployment (home, contact, terms, coming soon) get the same: Next's own header
+ * for them is `s-maxage=31536000`, and a proxy cache that outlives a deployment (nginx's is on disk) would
+ * go on serving the old build's page, whose stylesheet and scripts the new instances no longer have.
  */
 const publicContent = 'public, s-maxage=10, stale-while-revalidate=60';
 const publicContentPaths = [
+  '/',
+  '/contact',
+  '/terms-and-condition',
+  '/coming',
   '/event',
   '/event/:id(\\d{1,4})',
   '/team',

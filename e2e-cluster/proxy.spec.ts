@@ -48,6 +48,17 @@ test('static files and public pages are kept by nginx', async ({ request }) => {
   expect(['HIT', 'STALE', 'UPDATING', 'REVALIDATED']).toContain(second.headers()['x-cache-status']);
 });
 
+test('a page built with the deployment is kept briefly, so the next deployment replaces it', async ({
+  request,
+}) => {
+  // Next's own header for a page prerendered at build is a year (s-maxage=31536000): nginx's cache on disk
+  // would outlive the deployment and keep a page whose stylesheet and scripts the new build lacks.
+  for (const path of ['/', '/contact', '/terms-and-condition']) {
+    const page = await request.get(path);
+    expect(page.headers()['cache-control'], path).toBe('public, s-maxage=10, stale-while-revalidate=60');
+  }
+});
+
 /** A login attempt through nginx from the loopback address `from` (127.0.0.0/8 is all this machine's). */
 function loginFrom(from: string, email: string, forwardedFor?: string): Promise<number> {
   const body = JSON.stringify({ email, password: 'wrong-password' });

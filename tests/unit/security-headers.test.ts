@@ -42,6 +42,10 @@ describe('next.config.ts security headers', () => {
 describe('next.config.ts cache headers', () => {
   it('lets a CDN keep public content pages briefly', async () => {
     for (const path of [
+      '/',
+      '/contact',
+      '/terms-and-condition',
+      '/coming',
       '/event',
       '/event/3',
       '/team',
