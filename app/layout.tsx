@@ -6,7 +6,7 @@ import { PreviewMark } from '@/components/preview/preview-mark';
 import { ToastProvider } from '@/components/toast/toast-provider';
 import { festival, festivalTitle } from '@/lib/festival';
 import { env } from '@/lib/server/env';
-import { bodyFont, displayFont } from './fonts';
+import { displayFont } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -37,7 +37,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-IN" className={`${displayFont.variable} ${bodyFont.variable}`}>
+    <html lang="en-IN" className={displayFont.variable}>
       <body className="bg-ink text-parchment antialiased">
         <a
           href="#main"
