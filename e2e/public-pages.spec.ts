@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedAccount } from './support/accounts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -209,6 +210,27 @@ test.describe('search engines', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/team$/);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /opengraph-image/);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  });
+
+  test('the steps of a flow are indexable and name the page they belong to as canonical', async ({
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request);
+    const pages: [string, RegExp][] = [
+      ['/otp', /\/register$/],
+      ['/reset-password', /\/forgot-password$/],
+      ['/event/1/register', /\/event\/1$/],
+    ];
+    for (const [path, canonical] of pages) {
+      const answer = await request.get(path, { headers: { cookie: `token=${account.token}` } });
+      expect(answer.status(), path).toBe(200);
+      const html = await answer.text();
+      expect(html, path).not.toMatch(/<meta name="robots"/);
+      expect(html.match(/<link rel="canonical" href="([^"]+)"/)?.[1], path).toMatch(canonical);
+      expect(html.match(/<meta name="description" content="([^"]+)"/)?.[1], path).toContain(
+        'Aetherfest 2027',
+      );
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import { festivalTitle } from '@/lib/festival';
 export const metadata: Metadata = {
   title: 'Verify your account',
   description: `Enter the six-digit code mailed to you to verify your ${festivalTitle} account.`,
-  robots: { index: false },
+  // The code step of a sign-up: its canonical address is the sign-up page (docs/decisions.md).
+  alternates: { canonical: '/register' },
 };
 
 export default function OtpPage() {

@@ -6,7 +6,8 @@ import { festivalTitle } from '@/lib/festival';
 export const metadata: Metadata = {
   title: 'Set a new password',
   description: `Enter the code from your mail and choose a new password for your ${festivalTitle} account.`,
-  robots: { index: false },
+  // The second step of a password reset: its canonical address is the first (docs/decisions.md).
+  alternates: { canonical: '/forgot-password' },
 };
 
 export default function ResetPasswordPage() {

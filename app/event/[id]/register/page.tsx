@@ -6,6 +6,7 @@ import { InvalidOfferLink } from '@/components/event-registration/invalid-offer-
 import { UnavailableEvent } from '@/components/event-registration/unavailable-event';
 import { takesRegistrations } from '@/components/events/event-card';
 import type { FestivalEvent } from '@/lib/content-types';
+import { festivalTitle } from '@/lib/festival';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
 import { getDb } from '@/lib/server/db';
 import { events, participationOptions, waitingListEntries } from '@/lib/server/db/schema';
@@ -109,13 +110,26 @@ async function withFreshPlaces(event: FestivalEvent): Promise<FestivalEvent> {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { event } = await eventFor(props);
-  return { title: event ? `${event.name} registration` : 'Event registration', robots: { index: false } };
+  const { position, event } = await eventFor(props);
+  // Indexable, like every page (docs/decisions.md, "Transient pages"): a crawler has no session and is sent
+  // to /login anyway; the canonical address is the event's category page, where its details are.
+  return {
+    title: event ? `${event.name} registration` : 'Event registration',
+    description: event
+      ? `Register for ${event.name} at ${festivalTitle}.`
+      : `Register for an event at ${festivalTitle}.`,
+    alternates: { canonical: categoryPathOf(position) },
+  };
+}
+
+/** The category page an event's registration belongs to: /event/{N}, or the categories when N is not one. */
+function categoryPathOf(position: string) {
+  return /^[1-9]\d{0,3}$/.test(position) ? `/event/${position}` : '/event';
 }
 
 export default async function EventRegistrationPage(props: Props) {
   const { position, event, offerId, optionId } = await eventFor(props);
-  const categoryPath = /^[1-9]\d{0,3}$/.test(position) ? `/event/${position}` : '/event';
+  const categoryPath = categoryPathOf(position);
   let screen;
   if (event && takesRegistrations(event)) {
     screen = (
