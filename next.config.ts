@@ -25,8 +25,15 @@ const csp = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
+/*
+ * What a document needs: the policies below and the CSP apply to pages, the API's answers and anything a
+ * browser may open as a document. The build's own files (/_next/static: scripts, stylesheets, fonts) and
+ * the site's pictures (/images) are subresources the browser never obeys them on; sending them there was
+ * about 750 bytes of uncompressed header on each of a page's 20 to 30 requests (15 to 20 KB a first
+ * visit). nosniff stays on everything.
+ */
+const buildFiles = '_next/static/|images/';
+const documentHeaders = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=(self)' },
   { key: 'X-Frame-Options', value: 'DENY' },
@@ -87,11 +94,12 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      { source: `/:path((?!${buildFiles}).*)`, headers: documentHeaders },
       {
         // Not on stored files: a header set here wins over the route's own, and /api/uploads/{id} sends a
         // stricter policy of its own ("default-src 'none'; sandbox") that must reach the browser.
-        source: '/:path((?!api/uploads/).*)',
+        source: `/:path((?!api/uploads/|${buildFiles}).*)`,
         headers: [{ key: 'Content-Security-Policy', value: csp }],
       },
       ...publicContentPaths.map((source) => ({

@@ -31,6 +31,22 @@ describe('next.config.ts security headers', () => {
     expect(upload['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends the build's files and pictures nosniff alone: the document policies mean nothing on them", async () => {
+    for (const path of [
+      '/_next/static/chunks/0abc123.js',
+      '/_next/static/chunks/0abc123.css',
+      '/_next/static/media/cinzel.woff2',
+      '/images/logo.svg',
+    ]) {
+      expect(await headersFor(path, 'production'), path).toEqual({ 'x-content-type-options': 'nosniff' });
+    }
+    for (const path of ['/', '/sw.js', '/rulebooks/robo-wars.pdf', '/api/health', '/imagesque']) {
+      const headers = await headersFor(path, 'production');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('sends HSTS in production only', async () => {
     expect((await headersFor('/', 'production'))['strict-transport-security']).toBe(
       'max-age=63072000; includeSubDomains',
