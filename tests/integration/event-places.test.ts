@@ -10,7 +10,7 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import { participationOptions, paymentOrders, paymentRefunds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { getEvent } from '@/lib/server/services/content';
-import { announceLapsedPlaces } from '@/lib/server/services/places';
+import { announceLapsedPlaces, placesLeft as freshPlacesLeft } from '@/lib/server/services/places';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
@@ -142,6 +142,20 @@ describeEachDatabase('limited places of participation options', (current) => {
       expect(taken.status).toBe(200);
       const payData = await sandboxPay(taken.body.data.order.id);
       expect((await confirmPaid(second, event.id, option.id, payData)).status).toBe(201);
+      expect(await placesLeft(event.id)).toBe(0);
+    });
+
+    it("counts a buyer's own unpaid hold as theirs: their screen shows the place, and their next order takes it", async () => {
+      const { event, option } = await soloOption(150, 1);
+      const [buyer, other] = [await quickUser(db()), await quickUser(db())];
+      expect((await order(buyer, event.id, option.id, 150)).status).toBe(200);
+      // The registration screen's figures (the page reads them with the viewer's id).
+      expect((await freshPlacesLeft(db(), [option.id], buyer.userId)).get(option.id)).toBe(1);
+      expect((await freshPlacesLeft(db(), [option.id], other.userId)).get(option.id)).toBe(0);
+      expect((await freshPlacesLeft(db(), [option.id])).get(option.id)).toBe(0);
+      // Back from a closed payment window, the buyer orders again: the new order takes over the hold.
+      expect((await order(buyer, event.id, option.id, 150)).status).toBe(200);
+      expect((await order(other, event.id, option.id, 150)).status).toBe(409);
       expect(await placesLeft(event.id)).toBe(0);
     });
 

@@ -158,11 +158,19 @@ export async function placesReleased(tx: Tx, released: ReleasedHold[]): Promise<
   }
 }
 
-/** Places left per option (null: unlimited), read now: the registration screen's fresh figures. */
-export async function placesLeft(db: Db, optionIds: number[]): Promise<Map<number, number | null>> {
+/**
+ * Places left per option (null: unlimited), read now: the registration screen's fresh figures. With
+ * `forUserId`, that account's own unpaid holds count as left: its next order replaces them (holdPlace), so
+ * a buyer back on the screen before paying sees the place they hold, not "Full".
+ */
+export async function placesLeft(
+  db: Db,
+  optionIds: number[],
+  forUserId?: string,
+): Promise<Map<number, number | null>> {
   if (optionIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: participationOptions.id, left: unitsLeftColumn.participation_option() })
+    .select({ id: participationOptions.id, left: unitsLeftColumn.participation_option(forUserId) })
     .from(participationOptions)
     .where(inArray(participationOptions.id, optionIds));
   return new Map(rows.map((r) => [r.id, r.left === null ? null : Number(r.left)]));

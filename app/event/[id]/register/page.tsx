@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { RoleGuard } from '@/components/auth/role-guard';
 import { EventRegistrationScreen } from '@/components/event-registration/event-registration-screen';
 import { InvalidOfferLink } from '@/components/event-registration/invalid-offer-link';
@@ -8,6 +9,7 @@ import { takesRegistrations } from '@/components/events/event-card';
 import type { FestivalEvent } from '@/lib/content-types';
 import { festivalTitle } from '@/lib/festival';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
+import { authCookieName, verifyToken } from '@/lib/server/auth/jwt';
 import { getDb } from '@/lib/server/db';
 import { events, participationOptions, waitingListEntries } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
@@ -90,15 +92,24 @@ async function offeredEvent(
   return { position: String(index + 1), event: await withFreshPlaces(event), optionId: row.optionId };
 }
 
+/** Who is looking, from the guard cookie that proxy.ts has already checked (no database read). */
+async function viewerId(): Promise<string | undefined> {
+  const token = (await cookies()).get(authCookieName)?.value;
+  return token ? (await verifyToken(token))?.userId : undefined;
+}
+
 /**
  * The event with its places left read now, not from the cache: a hold that lapsed a moment ago frees its
  * place here at once (the cached pages learn it at the next change). The page renders per request anyway.
+ * The viewer's own unpaid hold counts as theirs: back here before paying, they see the place they hold,
+ * and their next order takes it over.
  */
 async function withFreshPlaces(event: FestivalEvent): Promise<FestivalEvent> {
   if (event.participations.every((o) => o.places_left === null)) return event;
   const left = await placesLeft(
     await getDb(),
     event.participations.map((o) => o.id),
+    await viewerId(),
   );
   return {
     ...event,
