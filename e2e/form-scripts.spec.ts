@@ -71,4 +71,25 @@ test.describe('form scripts', () => {
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Please enter your password')).toBeVisible();
   });
+
+  test('the sign-up form follows its validity, and fetches zod, only once the visitor is in it', async ({
+    page,
+    request,
+  }) => {
+    const fetched: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') fetched.push(response.url());
+    });
+    await page.goto('/register');
+    const getOtp = page.getByRole('button', { name: 'Get Otp' });
+    await expect(getOtp).toHaveJSProperty('disabled', false);
+    await expect(getOtp).toHaveAttribute('aria-disabled', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await scriptsCarryingZod(request, fetched)).toEqual([]);
+
+    await page.getByLabel('First name').fill('Luna');
+    await expect.poll(async () => (await scriptsCarryingZod(request, fetched)).length).toBeGreaterThan(0);
+    // Still not valid with one field of nine: the button keeps looking disabled, now by the schema.
+    await expect(getOtp).toHaveAttribute('aria-disabled', 'true');
+  });
 });
