@@ -90,6 +90,27 @@ test.describe('navigation menu', () => {
     await page.getByRole('link', { name: 'Aetherfest home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test('the home page is fetched ahead when the visitor reaches for the logo, not on every page load', async ({
+    page,
+  }) => {
+    await skipSplash(page);
+    const homeFetches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/' && url.searchParams.has('_rsc')) homeFetches.push(url.href);
+    });
+    await page.goto('/team');
+    await page.waitForLoadState('networkidle');
+    expect(homeFetches).toEqual([]);
+
+    const logo = page.getByRole('link', { name: 'Aetherfest home' });
+    await logo.hover();
+    await expect.poll(() => homeFetches.length).toBeGreaterThan(0);
+    await logo.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
 });
 
 test.describe('guards and fallbacks', () => {

@@ -2,6 +2,7 @@
 
 import Image from 'next/image';
 import Link from 'next/link';
+import { useIntentPrefetch } from './intent-prefetch';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -89,10 +90,13 @@ export function SiteHeader() {
     }
   }
 
+  const homeIntent = useIntentPrefetch('/');
+
   return (
     <header className="fixed inset-x-0 top-0 z-50 flex h-16 items-center justify-between px-4 sm:px-8">
       <Link
         href="/"
+        {...homeIntent}
         aria-label={`${festival.name} home`}
         className="rounded-full"
         onClick={() => setOpen(false)}

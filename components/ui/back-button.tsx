@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useIntentPrefetch } from '@/components/nav/intent-prefetch';
 
 const style =
   'inline-flex min-h-11 items-center gap-2 rounded-full border border-gold/50 px-5 py-2 font-display text-sm tracking-wide text-gold transition hover:bg-gold/10';
@@ -22,6 +23,8 @@ export function BackButton({
   className?: string;
 }) {
   const router = useRouter();
+  // A fixed target (the account screens, the profile) is fetched when the visitor reaches for the link.
+  const intent = useIntentPrefetch(href ?? fallback);
   const content = (
     <>
       <span aria-hidden="true">←</span> {label}
@@ -29,7 +32,7 @@ export function BackButton({
   );
   if (href) {
     return (
-      <Link href={href} className={`${style} ${className}`}>
+      <Link href={href} {...intent} className={`${style} ${className}`}>
         {content}
       </Link>
     );
