@@ -2,7 +2,6 @@
 
 import Image from 'next/image';
 import Link from 'next/link';
-import { useIntentPrefetch } from './intent-prefetch';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -12,6 +11,7 @@ import { menuItems } from '@/lib/navigation';
 import { guardDecision, organiserRoles } from '@/lib/roles';
 import { festival } from '@/lib/festival';
 import { useLogoRotation } from './use-logo-rotation';
+import { useIntentPrefetch } from './intent-prefetch';
 
 const focusableSelector = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const itemClass =

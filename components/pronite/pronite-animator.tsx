@@ -22,8 +22,8 @@ export default function ProniteAnimator({ stage }: { stage: RefObject<HTMLDivEle
     let stopped = false;
     let revert: (() => void) | undefined;
     void (async () => {
-      // gsap and ScrollTrigger are evaluated in tasks of their own, before the set-up: the three together
-      // were one task of about 60 ms on this machine's CPU, 240 ms on Lighthouse's phone.
+      // gsap and ScrollTrigger are evaluated in tasks of their own, before the set-up: imported together
+      // with it, they made one task of 133 to 156 ms on Lighthouse's phone (docs/performance.md).
       const { gsap } = await import('gsap');
       await nextTask();
       const { ScrollTrigger } = await import('gsap/ScrollTrigger');
