@@ -89,14 +89,16 @@ export async function ping(db: Db): Promise<void> {
   await queryRows(db, sql`select 1 as ok`);
 }
 
-/** The string `code`s an error and its causes carry (Drizzle wraps the driver's error as its cause). */
-function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
+/** An error and its causes, outermost first (Drizzle wraps the driver's error as its cause). */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
+    yield e as { code?: unknown; message?: unknown };
   }
-  return codes;
+}
+
+/** The string `code`s an error and its causes carry. */
+function errorCodes(error: unknown): string[] {
+  return [...errorChain(error)].flatMap(({ code }) => (typeof code === 'string' ? [code] : []));
 }
 
 /** True when an error (or its cause) carries PostgreSQL's error `code`. */
@@ -139,16 +141,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * only that message counts.
  */
 function closedToConnections(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (
+  return [...errorChain(error)].some(
+    ({ code, message }) =>
       code === '55000' &&
       typeof message === 'string' &&
-      message.includes('not currently accepting connections')
-    )
-      return true;
-  }
-  return false;
+      message.includes('not currently accepting connections'),
+  );
 }
 
 /** A unique constraint refused the write. */
