@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createVerifiedAccount } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 
@@ -36,6 +36,15 @@ async function scriptsCarryingZod(request: APIRequestContext, sources: string[])
   return carrying;
 }
 
+/** The addresses of the scripts `page` receives from now on, filled in as they arrive. */
+function scriptsFetchedBy(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') fetched.push(response.url());
+  });
+  return fetched;
+}
+
 test.describe('form scripts', () => {
   for (const path of ['/login', '/register', '/forgot-password', '/otp', '/reset-password']) {
     test(`${path} starts without zod`, async ({ request }) => {
@@ -55,10 +64,7 @@ test.describe('form scripts', () => {
     page,
     request,
   }) => {
-    const fetched: string[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') fetched.push(response.url());
-    });
+    const fetched = scriptsFetchedBy(page);
     await page.goto('/login');
     const logIn = page.getByRole('button', { name: 'Log in' });
     // Disabled until hydrated: by then every script the page starts with has run.
@@ -76,10 +82,7 @@ test.describe('form scripts', () => {
     page,
     request,
   }) => {
-    const fetched: string[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') fetched.push(response.url());
-    });
+    const fetched = scriptsFetchedBy(page);
     await page.goto('/register');
     const getOtp = page.getByRole('button', { name: 'Get Otp' });
     await expect(getOtp).toHaveJSProperty('disabled', false);
