@@ -177,7 +177,8 @@ test.describe('search engines', () => {
 
   test('category pages carry valid JSON-LD events with INR offers', async ({ page }) => {
     await page.goto('/event/1');
-    // One block: a graph where the festival and the organiser appear once and the events point at them.
+    // One block: a graph where the festival, the organiser and each place appear once and the events point
+    // at them.
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(blocks).toHaveLength(1);
     const data = JSON.parse(blocks[0]!);
@@ -187,7 +188,7 @@ test.describe('search engines', () => {
     type Ref = { '@id': string };
     type EventNode = {
       offers: { price: string }[];
-      location: { address: { addressLocality: string } };
+      location: Ref;
       organizer: Ref;
       superEvent: Ref;
     };
@@ -196,8 +197,13 @@ test.describe('search engines', () => {
     expect(events.length).toBeGreaterThan(5);
     const paid = events.find((e) => e.offers.some((o) => Number(o.price) > 0))!;
     expect(paid.offers[0]).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR' });
-    expect(paid.location.address.addressLocality).toBe('Gandhinagar');
     for (const event of events) {
+      const place = resolve(event.location) as { '@type': string; name: string; address: Ref };
+      expect(place).toMatchObject({ '@type': 'Place', name: /, Aetherfest Grounds, University Campus$/ });
+      expect(resolve(place.address)).toMatchObject({
+        '@type': 'PostalAddress',
+        addressLocality: 'Gandhinagar',
+      });
       expect(resolve(event.organizer)).toMatchObject({ '@type': 'Organization', telephone: '+919000012345' });
       expect(resolve(event.superEvent)).toMatchObject({ '@type': 'Festival', name: 'Aetherfest 2027' });
     }

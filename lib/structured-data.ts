@@ -13,29 +13,70 @@ import {
  * schema.org descriptions for search engines: the festival as an Event with its place and dates, the
  * organiser, and each event with its offers in rupees.
  *
- * A category page lists a dozen events; each used to carry the organiser and the festival in full, in the
- * HTML and again in the RSC payload. There they are one graph: the festival and the organiser once, named
- * by `@id`, and each event points at them (JSON-LD's node references, which search engines resolve).
+ * A category page lists a dozen events, and its JSON-LD is in the HTML and again in the RSC payload (React
+ * hydrates from it), so every byte of it counts twice on each answer. There it is one graph: the festival,
+ * the organiser, the postal address and each place events happen at appear once, named by `@id`, and the
+ * events point at them (JSON-LD's node references, which search engines resolve).
  */
-function place() {
+function postalAddress() {
   const v = festival.venue;
   return {
-    '@type': 'Place',
-    name: v.name,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: v.street,
-      addressLocality: v.city,
-      addressRegion: v.region,
-      postalCode: v.postalCode,
-      addressCountry: 'IN',
-    },
+    '@type': 'PostalAddress',
+    streetAddress: v.street,
+    addressLocality: v.city,
+    addressRegion: v.region,
+    postalCode: v.postalCode,
+    addressCountry: 'IN',
   };
+}
+
+/** A place on the festival's grounds: a named venue there, or the grounds themselves. */
+function placeName(venue?: string | null): string {
+  return venue ? `${venue}, ${festival.venue.name}` : festival.venue.name;
+}
+
+function place(venue?: string | null) {
+  return { '@type': 'Place', name: placeName(venue), address: postalAddress() };
 }
 
 /** The `@id`s of the nodes a category page's events point at. */
 const festivalId = (siteUrl: string) => `${siteUrl}/#festival`;
 const organizerId = (siteUrl: string) => `${siteUrl}/#organizer`;
+const addressId = (siteUrl: string) => `${siteUrl}/#address`;
+
+type NodeRef = { '@id': string };
+
+/**
+ * The places of one category page: each becomes a node of the graph the first time an event or a session
+ * names it, and every mention is a reference. Their ids are the page's own (`…/event/1#place-2`): a venue's
+ * number means nothing beyond the page.
+ */
+export function pagePlaces(pageUrl: string, siteUrl: string) {
+  const ids = new Map<string, string>();
+  return {
+    ref(venue?: string | null): NodeRef {
+      const name = placeName(venue);
+      let id = ids.get(name);
+      if (!id) {
+        id = `${pageUrl}#place-${ids.size + 1}`;
+        ids.set(name, id);
+      }
+      return { '@id': id };
+    },
+    nodes() {
+      return [
+        { '@id': addressId(siteUrl), ...postalAddress() },
+        ...[...ids].map(([name, id]) => ({
+          '@type': 'Place',
+          '@id': id,
+          name,
+          address: { '@id': addressId(siteUrl) },
+        })),
+      ];
+    },
+  };
+}
+export type PagePlaces = ReturnType<typeof pagePlaces>;
 
 export function organizerJsonLd(siteUrl: string) {
   return {
@@ -74,8 +115,11 @@ export function indiaDateTime(t: string | Date): string {
   return `${localInputValue(t)}:${seconds}${festivalOffset}`;
 }
 
-/** One session as a schema.org Event: its round in the name, at its venue on the festival's grounds. */
-function sessionJsonLd(s: TimetableSession) {
+/**
+ * One session as a schema.org Event: its round in the name, at its venue on the festival's grounds (in
+ * full, or a reference to the page's place node).
+ */
+function sessionJsonLd(s: TimetableSession, places?: PagePlaces) {
   return {
     '@type': 'Event',
     name: sessionTitle(s),
@@ -83,7 +127,7 @@ function sessionJsonLd(s: TimetableSession) {
     endDate: indiaDateTime(s.endsAt),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: { ...place(), name: `${s.venueName}, ${festival.venue.name}` },
+    location: places ? places.ref(s.venueName) : place(s.venueName),
   };
 }
 
@@ -92,19 +136,20 @@ export function scheduleJsonLd(sessions: readonly TimetableSession[], siteUrl: s
   return {
     ...festivalJsonLd(siteUrl),
     url: `${siteUrl}/schedule`,
-    subEvent: sessions.map(sessionJsonLd),
+    subEvent: sessions.map((s) => sessionJsonLd(s)),
   };
 }
 
 /**
- * One event on its category page, as a node of that page's graph (categoryJsonLd): the festival and the
- * organiser are references. With a timetable its dates and place are its sessions' (from the first start to
- * the last end, each session a subEvent); without one, the event's own start and venue if set.
+ * One event on its category page, as a node of that page's graph (categoryJsonLd): the festival, the
+ * organiser and its places are references. With a timetable its dates and place are its sessions' (from the
+ * first start to the last end, each session a subEvent); without one, the event's own start and venue if set.
  */
 export function eventJsonLd(
   event: FestivalEvent,
   pageUrl: string,
   siteUrl: string,
+  places: PagePlaces,
   sessions: readonly TimetableSession[] = [],
 ) {
   const ordered = byTime(sessions);
@@ -114,7 +159,7 @@ export function eventJsonLd(
         startDate: indiaDateTime(first.startsAt),
         endDate: indiaDateTime(ordered.reduce((end, s) => (s.endsAt > end ? s.endsAt : end), first.endsAt)),
       }
-    : { startDate: event.startsAt ?? `${festival.startDate}T09:00:00+05:30` };
+    : { startDate: event.startsAt ? indiaDateTime(event.startsAt) : `${festival.startDate}T09:00:00+05:30` };
   const venue = first?.venueName ?? event.venue;
   return {
     '@type': 'Event',
@@ -123,8 +168,8 @@ export function eventJsonLd(
     ...when,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: venue ? { ...place(), name: `${venue}, ${festival.venue.name}` } : place(),
-    ...(ordered.length > 1 ? { subEvent: ordered.map(sessionJsonLd) } : {}),
+    location: places.ref(venue),
+    ...(ordered.length > 1 ? { subEvent: ordered.map((s) => sessionJsonLd(s, places)) } : {}),
     image: [`${siteUrl}${event.image_url}`],
     url: pageUrl,
     superEvent: { '@id': festivalId(siteUrl) },
@@ -140,18 +185,26 @@ export function eventJsonLd(
   };
 }
 
-/** A category page's one JSON-LD block: the festival and the organiser once, then its events. */
+/**
+ * A category page's one JSON-LD block: the festival and the organiser once, its events, then the address
+ * and the places they refer to.
+ */
 export function categoryJsonLd(
   events: readonly { event: FestivalEvent; sessions?: readonly TimetableSession[] }[],
   pageUrl: string,
   siteUrl: string,
 ) {
+  const places = pagePlaces(pageUrl, siteUrl);
+  const eventNodes = events.map(({ event, sessions }) =>
+    eventJsonLd(event, pageUrl, siteUrl, places, sessions),
+  );
   return {
     '@context': 'https://schema.org',
     '@graph': [
       { '@type': 'Festival', '@id': festivalId(siteUrl), name: festivalTitle, url: siteUrl },
       organizerJsonLd(siteUrl),
-      ...events.map(({ event, sessions }) => eventJsonLd(event, pageUrl, siteUrl, sessions)),
+      ...eventNodes,
+      ...places.nodes(),
     ],
   };
 }

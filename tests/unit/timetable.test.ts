@@ -11,7 +11,13 @@ import {
   type LiveSession,
 } from '@/components/schedule/live-schedule';
 import type { FestivalEvent } from '@/lib/content-types';
-import { categoryJsonLd, eventJsonLd, indiaDateTime, scheduleJsonLd } from '@/lib/structured-data';
+import {
+  categoryJsonLd,
+  eventJsonLd,
+  indiaDateTime,
+  pagePlaces,
+  scheduleJsonLd,
+} from '@/lib/structured-data';
 import {
   byTime,
   clockTime,
@@ -341,20 +347,40 @@ describe('the schedule’s structured data', () => {
       roundName: 'Finals',
       venueName: 'Arena',
     });
-    const data = eventJsonLd(event, 'https://x/event/1', 'https://x', [finals, prelims]);
+    const places = pagePlaces('https://x/event/1', 'https://x');
+    const data = eventJsonLd(event, 'https://x/event/1', 'https://x', places, [finals, prelims]);
     expect(data).toMatchObject({
       startDate: '2027-02-20T10:00:00+05:30',
       endDate: '2027-02-22T17:30:00+05:30',
-      location: { name: 'Lab 1, Aetherfest Grounds, University Campus' },
+      location: { '@id': 'https://x/event/1#place-1' },
     });
-    expect(data.subEvent?.map((e) => e.name)).toEqual(['Robo Wars (Prelims)', 'Robo Wars (Finals)']);
-    // Without a timetable the event's own start and venue stand in, and there is no subEvent.
-    const alone = eventJsonLd(event, 'https://x/event/1', 'https://x');
+    expect(data.subEvent?.map((e) => [e.name, e.location])).toEqual([
+      ['Robo Wars (Prelims)', { '@id': 'https://x/event/1#place-1' }],
+      ['Robo Wars (Finals)', { '@id': 'https://x/event/1#place-2' }],
+    ]);
+    // Without a timetable the event's own start (in India's offset) and venue stand in, and no subEvent.
+    const alone = eventJsonLd(event, 'https://x/event/1', 'https://x', places);
     expect(alone).toMatchObject({
-      startDate: '2027-02-20T03:30:00.000Z',
-      location: { name: 'Old venue, Aetherfest Grounds, University Campus' },
+      startDate: '2027-02-20T09:00:00+05:30',
+      location: { '@id': 'https://x/event/1#place-3' },
     });
     expect(alone).not.toHaveProperty('subEvent');
+    // Each place once, named in full, at the one postal address.
+    expect(places.nodes()).toEqual([
+      expect.objectContaining({
+        '@id': 'https://x/#address',
+        '@type': 'PostalAddress',
+        addressCountry: 'IN',
+      }),
+      {
+        '@type': 'Place',
+        '@id': 'https://x/event/1#place-1',
+        name: 'Lab 1, Aetherfest Grounds, University Campus',
+        address: { '@id': 'https://x/#address' },
+      },
+      expect.objectContaining({ name: 'Arena, Aetherfest Grounds, University Campus' }),
+      expect.objectContaining({ name: 'Old venue, Aetherfest Grounds, University Campus' }),
+    ]);
 
     // A category page: one graph, the festival and the organiser once, every event pointing at both.
     const other = { ...event, id: 8, name: 'Golem Wars' } as FestivalEvent;
@@ -365,10 +391,32 @@ describe('the schedule’s structured data', () => {
     );
     expect(graph['@context']).toBe('https://schema.org');
     const nodes = graph['@graph'] as Record<string, unknown>[];
-    expect(nodes.map((n) => n['@type'])).toEqual(['Festival', 'Organization', 'Event', 'Event']);
+    expect(nodes.map((n) => n['@type'])).toEqual([
+      'Festival',
+      'Organization',
+      'Event',
+      'Event',
+      'PostalAddress',
+      'Place',
+      'Place',
+      'Place',
+    ]);
     const ids = new Set(nodes.map((n) => n['@id']).filter(Boolean));
-    expect(ids).toEqual(new Set(['https://x/#festival', 'https://x/#organizer']));
-    for (const node of nodes.slice(2)) {
+    expect(ids).toEqual(
+      new Set([
+        'https://x/#festival',
+        'https://x/#organizer',
+        'https://x/#address',
+        'https://x/event/1#place-1',
+        'https://x/event/1#place-2',
+        'https://x/event/1#place-3',
+      ]),
+    );
+    // Every reference names a node of the graph.
+    const refs = JSON.stringify(nodes).match(/\{"@id":"[^"]+"\}/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(ids).toContain(JSON.parse(ref)['@id']);
+    for (const node of nodes.slice(2, 4)) {
       expect(node).toMatchObject({
         superEvent: { '@id': 'https://x/#festival' },
         organizer: { '@id': 'https://x/#organizer' },
