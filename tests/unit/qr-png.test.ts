@@ -41,3 +41,18 @@ describe('qrPng', () => {
     expect(pixel(20, 5)).toBe(255);
   });
 });
+
+describe('a pass’s mail image', () => {
+  it('is drawn once per pass and handed out again for the next confirmation', async () => {
+    const { passQrPng } = await import('@/lib/server/passes/passes');
+    const first = await passQrPng('5f0c6b1e-4a7d-4c1e-9a51-0d6f3b2a9c11');
+    const again = await passQrPng('5f0c6b1e-4a7d-4c1e-9a51-0d6f3b2a9c11');
+    const other = await passQrPng('0b7e2d44-91c3-4f0a-8e6d-2c5a7f1b3d90');
+    expect(again).toBe(first);
+    expect(other.equals(first)).toBe(false);
+    // A real QR image: square, at least the size a phone reads off another phone's screen.
+    const image = decode(first);
+    expect(image.width).toBe(image.height);
+    expect(image.width).toBeGreaterThanOrEqual(400);
+  });
+});

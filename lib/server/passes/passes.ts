@@ -151,12 +151,27 @@ export async function passQrSvg(passId: string): Promise<string> {
 /** How wide the mail's QR image is, about: large enough for a phone to scan off another phone's screen. */
 const mailQrPixels = 480;
 
+/**
+ * The mail images of the passes drawn lately, by payload. A person has one pass for the whole festival and
+ * each confirmation mails it again (a T-shirt, then a stay, then each event); drawing it costs about 0.35 ms,
+ * most of it the library trying all eight masks. A payload always draws the same image, and the oldest is
+ * let go first.
+ */
+const recentMailQrs = new Map<string, Buffer>();
+const recentMailQrsKept = 500;
+
 /** The QR code as a PNG for mails (qr-png.ts: one bit per pixel, a fraction of the library's cost). */
 export async function passQrPng(passId: string): Promise<Buffer> {
+  const payload = passQrPayload(passId, passKey());
+  const kept = recentMailQrs.get(payload);
+  if (kept) return kept;
   const margin = 2;
-  const { modules } = QRCode.create(passQrPayload(passId, passKey()), { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
   const scale = Math.max(4, Math.floor(mailQrPixels / (modules.size + 2 * margin)));
-  return qrPng(modules, { scale, margin });
+  const png = qrPng(modules, { scale, margin });
+  if (recentMailQrs.size >= recentMailQrsKept) recentMailQrs.delete(recentMailQrs.keys().next().value!);
+  recentMailQrs.set(payload, png);
+  return png;
 }
 
 /** The typed code of a pass (also what tests and the e2e journey read). */
