@@ -33,6 +33,10 @@ function signingKey(): Promise<CryptoKey> {
       ['sign', 'verify'],
     );
     imported = { secret, key };
+    // A failed import is not kept: the next call tries again.
+    key.catch(() => {
+      if (imported?.key === key) imported = undefined;
+    });
   }
   return imported.key;
 }
