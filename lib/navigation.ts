@@ -15,3 +15,11 @@ export const menuItems: readonly NavItem[] = [
   { label: 'Terms And Condition', href: '/terms-and-condition' },
   { label: 'Contact Us', href: '/contact' },
 ];
+
+/**
+ * Whether a path segment can be a category's number in /event/{N}: its 1-based position in the category
+ * list, 1 to 9999, as next.config.ts's `/event/:id(\d{1,4})` reads it ("007" and "0" name nothing).
+ */
+export function isCategoryPosition(segment: string): boolean {
+  return /^[1-9]\d{0,3}$/.test(segment);
+}

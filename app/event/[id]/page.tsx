@@ -5,6 +5,7 @@ import { EventCard } from '@/components/events/event-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { BackButton } from '@/components/ui/back-button';
 import { cachedCategories, cachedEventsByCategory, cachedTimetable } from '@/lib/server/content-cache';
+import { isCategoryPosition } from '@/lib/navigation';
 import { env } from '@/lib/server/env';
 import { categoryJsonLd } from '@/lib/structured-data';
 import type { TimetableSession } from '@/lib/timetable';
@@ -24,7 +25,7 @@ type Props = { params: Promise<{ id: string }> };
 
 /** The category at 1-based position N, as the category list numbers them. */
 async function categoryAt(id: string) {
-  if (!/^[1-9]\d{0,3}$/.test(id)) return null;
+  if (!isCategoryPosition(id)) return null;
   const categories = await cachedCategories();
   return categories[Number(id) - 1] ?? null;
 }

@@ -8,6 +8,7 @@ import { UnavailableEvent } from '@/components/event-registration/unavailable-ev
 import { takesRegistrations } from '@/components/events/event-card';
 import type { FestivalEvent } from '@/lib/content-types';
 import { festivalTitle } from '@/lib/festival';
+import { isCategoryPosition } from '@/lib/navigation';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
 import { authCookieName, verifyToken } from '@/lib/server/auth/jwt';
 import { getDb } from '@/lib/server/db';
@@ -52,7 +53,7 @@ async function eventFor({ params, searchParams }: Props): Promise<Target> {
   }
   const raw = first(query.event);
   const none = { position, event: null, offerId, optionId: null };
-  if (!/^[1-9]\d{0,3}$/.test(position) || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return none;
+  if (!isCategoryPosition(position) || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return none;
   const category = (await cachedCategories())[Number(position) - 1];
   if (!category) return none;
   const list = await cachedEventsByCategory(category.id);
@@ -135,7 +136,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 /** The category page an event's registration belongs to: /event/{N}, or the categories when N is not one. */
 function categoryPathOf(position: string) {
-  return /^[1-9]\d{0,3}$/.test(position) ? `/event/${position}` : '/event';
+  return isCategoryPosition(position) ? `/event/${position}` : '/event';
 }
 
 export default async function EventRegistrationPage(props: Props) {
