@@ -3,6 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // Before anything else: every request from now on carries the socket's address for clientIp.
   (await import('./lib/server/http/peer-address')).installPeerAddress();
+  // Next gzips every answer at zlib's default level, with no setting for it: see compression-level.ts.
+  (await import('./lib/server/http/compression-level')).installCompressionLevel();
   const { startServer } = await import('./lib/server/startup');
   try {
     await startServer();

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { createVerifiedAccount } from './support/accounts';
 
 async function seriousViolations(page: Page) {
@@ -237,6 +239,39 @@ test.describe('search engines', () => {
         'Aetherfest 2027',
       );
     }
+  });
+});
+
+/** One GET as a client would send it, with the body exactly as it came over the wire. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+test.describe('compression', () => {
+  test("a page is gzipped at level 4 (lib/server/http/compression-level.ts), not at zlib's default 6", async ({
+    baseURL,
+  }) => {
+    const url = `${baseURL}/event/1`;
+    await rawGet(url, 'identity'); // the first answer may render the page; the next ones are the cached copy
+    const plain = await rawGet(url, 'identity');
+    const gzipped = await rawGet(url, 'gzip');
+    expect(plain.encoding).toBeUndefined();
+    expect(gzipped.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    // The size tells the levels apart: as large as level 4 makes it, larger than level 6 would.
+    const atLevel = (level: number) => zlib.gzipSync(plain.body, { level }).length;
+    expect(Math.abs(gzipped.body.length - atLevel(4))).toBeLessThan(16);
+    expect(gzipped.body.length).toBeGreaterThan(atLevel(6) + 100);
   });
 });
 
