@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
  *
  * Next gzips every answer on the fly at zlib's default level, 6, and has no setting for it. On a cached
  * page that was the largest single cost of an answer: 0.6 to 0.7 ms of CPU for the 70 KB of /event/1,
- * most of what one instance spends on it. Level 4 takes about 40% less time for about 5% more bytes on a
+ * against about 1 ms per answer in all. Level 4 takes about 40% less time for about 5% more bytes on a
  * page and 3% more on the scripts (docs/performance.md, "What a cached page costs one instance"). Through
  * nginx a page is gzipped once and kept, so there it saves nothing and costs those few bytes.
  *
