@@ -19,6 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { oneByteHtml } from './one-byte-html.mjs';
 
 export const tagChannel = 'next_cache_tags';
 const defaultPollMs = 1000;
@@ -73,6 +74,13 @@ export function keepsAtAll(value) {
  */
 export function keepsShared(value) {
   return value?.kind !== 'APP_ROUTE' && !(value?.status >= 400);
+}
+
+/** A page's HTML kept in one-byte characters, which Node sends several times faster (one-byte-html.mjs). */
+function withOneByteHtml(value) {
+  if (value?.kind !== 'APP_PAGE' || typeof value.html !== 'string') return value;
+  const html = oneByteHtml(value.html);
+  return html === value.html ? value : { ...value, html };
 }
 
 /**
@@ -206,12 +214,13 @@ export function createCacheStore({
       return entry;
     },
 
-    async set(key, value, tags, cacheControl) {
+    async set(key, given, tags, cacheControl) {
       await ready;
-      if (!keepsAtAll(value)) {
+      if (!keepsAtAll(given)) {
         forget(key);
         return;
       }
+      const value = withOneByteHtml(given);
       const lastModified = Date.now();
       const text = encodeValue({ value, cacheControl });
       remember(key, { lastModified, value, cacheControl }, tags, text.length);

@@ -70,6 +70,18 @@ describe('the handler without a database (embedded PGlite, one process)', () => 
     expect(await handler.get(key)).toBeNull();
   });
 
+  it("keeps a page's HTML in one-byte characters, and everything else of it as given", async () => {
+    const handler = new SharedCacheHandler({});
+    const key = `/route-cache/APP_PAGE/${crypto.randomUUID()}`;
+    const given = page('<a href="/event">\u2190 All events</a>', 'content:events');
+    await handler.set(key, given, { cacheControl: { revalidate: false, expire: undefined } });
+    const kept = (await handler.get(key))?.value as ReturnType<typeof page>;
+    expect(kept.html).toBe('<a href="/event">&#x2190; All events</a>');
+    expect(kept.rscData).toBe(given.rscData);
+    expect(kept.headers).toBe(given.headers);
+    expect(given.html).toBe('<a href="/event">\u2190 All events</a>');
+  });
+
   it("drops data (unstable_cache's entries) by the tags Next passes in", async () => {
     const handler = new SharedCacheHandler({});
     const key = crypto.randomUUID();
