@@ -79,8 +79,8 @@ export function keepsShared(value) {
 /** A page's HTML kept in one-byte characters, which Node sends several times faster (one-byte-html.mjs). */
 function withOneByteHtml(value) {
   if (value?.kind !== 'APP_PAGE' || typeof value.html !== 'string') return value;
-  const html = oneByteHtml(value.html);
-  return html === value.html ? value : { ...value, html };
+  // Always the copy, even when its text is the same: the page Next gave may be stored two bytes a character.
+  return { ...value, html: oneByteHtml(value.html) };
 }
 
 /**
