@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { intFromEnv, startCluster, waitForHealthy, type Cluster } from './cluster-lib';
+import { intFromEnv, serverNodeOptions, startCluster, waitForHealthy, type Cluster } from './cluster-lib';
 import { buildFloorApp, removeFloorApp, startNextServer, stopServer } from './floor-app';
 import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
@@ -197,7 +197,7 @@ async function bench(direct: string, proxy: string, instances: number | string) 
   const conditions = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with autocannon ${autocannonVersion()}`,
     `on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version},`,
-    `the production build ${buildId} of commit ${gitCommit()} (\`next start\`, PostgreSQL, seeded content),`,
+    `the production build ${buildId} of commit ${gitCommit()} (\`next start\` with NODE_OPTIONS=${serverNodeOptions()}, PostgreSQL, seeded content),`,
     `${instances} instance(s) behind nginx (deploy/nginx/festival.conf.template), all on this one machine.`,
     `${connections} connections, ${warmup} s of load on each path first (not counted), then ${runs} run(s) of`,
     `${duration} s per row (the median run by req/s is shown),`,

@@ -23,7 +23,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { connectPostgres, describeConnection } from '@/lib/server/db/postgres-url';
 import { signToken } from '@/lib/server/auth/jwt';
-import { intFromEnv, portInUse, startCluster, type Cluster } from './cluster-lib';
+import { intFromEnv, portInUse, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
 import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
 import {
@@ -577,7 +577,7 @@ async function main() {
     // One sentence a line: the Markdown reads as one paragraph, the source diff as sentences.
     const conditions = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? 'unknown'}), Node.js ${process.version}.`,
-      `The production build ${buildId} of commit ${gitCommit()}: ${cluster.instanceUrls.length} instance(s) of \`next start\` as a preview deployment (PREVIEW=true: the payment sandbox and the mail outbox, otherwise production), on PostgreSQL ${pg!.version} (${server.origin}; fsync ${pg!.fsync}, synchronous_commit ${pg!.commit}).`,
+      `The production build ${buildId} of commit ${gitCommit()}: ${cluster.instanceUrls.length} instance(s) of \`next start\` (NODE_OPTIONS=${serverNodeOptions()}) as a preview deployment (PREVIEW=true: the payment sandbox and the mail outbox, otherwise production), on PostgreSQL ${pg!.version} (${server.origin}; fsync ${pg!.fsync}, synchronous_commit ${pg!.commit}).`,
       direct
         ? 'Requests went straight to the instances, in turn.'
         : 'Requests went through nginx (deploy/nginx/festival.conf.template, least_conn).',

@@ -203,6 +203,10 @@ function runScript(script: string, env: NodeJS.ProcessEnv): void {
  */
 export const instanceNodeOptions = '--max-semi-space-size=64';
 
+/** NODE_OPTIONS for a server process: the caller's own, then instanceNodeOptions. */
+export const serverNodeOptions = () =>
+  [process.env.NODE_OPTIONS, instanceNodeOptions].filter(Boolean).join(' ');
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? ((line: string) => console.log(`[cluster] ${line}`));
   if (!fs.existsSync(path.join('.next', 'BUILD_ID'))) {
@@ -222,7 +226,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     SITE_URL: process.env.SITE_URL ?? proxyUrl,
     ...options.env,
     NODE_ENV: 'production',
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, instanceNodeOptions].filter(Boolean).join(' '),
+    NODE_OPTIONS: serverNodeOptions(),
     DATABASE_URL: options.databaseUrl,
     TRUSTED_PROXY_HOPS: '1',
   };

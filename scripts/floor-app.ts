@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeOptions } from './cluster-lib';
 
 /**
  * One static page of text with a root layout, nothing else, built by the same Next.js and React as the
@@ -53,13 +54,22 @@ export function removeFloorApp(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 }
 
-/** `next start` of a built project folder, in its own process group (stopping it also stops its child). */
+/**
+ * `next start` of a built project folder, in its own process group (stopping it also stops its child), with
+ * the V8 options the site's instances get, so that a comparison is between the pages and not the flags.
+ */
 export function startNextServer(dir: string, port: number, env: Record<string, string> = {}): ChildProcess {
   return spawn('npx', ['next', 'start', '-p', String(port)], {
     cwd: dir,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NODE_OPTIONS: serverNodeOptions(),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
 }
 
