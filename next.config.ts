@@ -93,13 +93,18 @@ const nextConfig: NextConfig = {
   // Types are checked once, by `npm run typecheck` (tsc --noEmit) in `npm test`, not again inside every build.
   typescript: { ignoreBuildErrors: true },
   async headers() {
+    /*
+     * The catch-all sources are unnamed groups, not `:path`: when a source has a named parameter, Next
+     * treats each header value containing a colon as a template and compiles it with path-to-regexp on
+     * every request; the CSP (its URLs, `data:`) cost about 4% of a cached answer's server time that way.
+     */
     return [
-      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
-      { source: `/:path((?!${buildFiles}).*)`, headers: documentHeaders },
+      { source: '/(.*)', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      { source: `/((?!${buildFiles}).*)`, headers: documentHeaders },
       {
         // Not on stored files: a header set here wins over the route's own, and /api/uploads/{id} sends a
         // stricter policy of its own ("default-src 'none'; sandbox") that must reach the browser.
-        source: `/:path((?!api/uploads/|${buildFiles}).*)`,
+        source: `/((?!api/uploads/|${buildFiles}).*)`,
         headers: [{ key: 'Content-Security-Policy', value: csp }],
       },
       ...publicContentPaths.map((source) => ({
