@@ -44,9 +44,10 @@ const documentHeaders = [
 /*
  * Public pages showing the organisers' content are cached by the server (ISR, revalidated by tag) and may be
  * kept briefly by a CDN or proxy in front: a short s-maxage keeps such a copy near-fresh after an edit.
- * The pages built once per deployment (home, contact, terms, coming soon) get the same: Next's own header
- * for them is `s-maxage=31536000`, and a proxy cache that outlives a deployment (nginx's is on disk) would
- * go on serving the old build's page, whose stylesheet and scripts the new instances no longer have.
+ * The pages built once per deployment (home, contact, terms, coming soon, and the sign-in forms, whose
+ * HTML is the same for everyone) get the same: Next's own header for them is `s-maxage=31536000`, and a
+ * proxy or CDN cache that outlives a deployment would go on serving the old build's page, whose stylesheet
+ * and scripts the new instances no longer have.
  */
 const publicContent = 'public, s-maxage=10, stale-while-revalidate=60';
 /*
@@ -66,6 +67,12 @@ const publicContentPaths = [
   'pronite',
   'schedule',
   'sitemap\\.xml',
+  'login',
+  'register',
+  'otp',
+  'forgot-password',
+  'reset-password',
+  'unauthorized',
 ];
 /** Pages about one person (their profile, the console, with everything under them): never kept by a shared cache. */
 const personalPaths = ['profile', 'admin', 'dev'];

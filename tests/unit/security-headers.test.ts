@@ -69,6 +69,12 @@ describe('next.config.ts cache headers', () => {
       '/pronite',
       '/schedule',
       '/sitemap.xml',
+      '/login',
+      '/register',
+      '/otp',
+      '/forgot-password',
+      '/reset-password',
+      '/unauthorized',
     ]) {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBe(
         'public, s-maxage=10, stale-while-revalidate=60',
@@ -80,7 +86,7 @@ describe('next.config.ts cache headers', () => {
     for (const path of ['/profile', '/profile/passes', '/admin', '/admin/events', '/dev/mail']) {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBe('private, no-store');
     }
-    for (const path of ['/event/3/register', '/event/abc', '/login', '/api/login']) {
+    for (const path of ['/event/3/register', '/event/abc', '/login/x', '/api/login']) {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBeUndefined();
     }
   });
