@@ -191,11 +191,6 @@ function runScript(script: string, env: NodeJS.ProcessEnv): void {
 }
 
 /**
- * Starts the cluster: checks the build and the ports, migrates (and seeds) the database once, starts the
- * instances and waits for each /api/health, then starts nginx and waits for /api/health through it.
- * On any failure everything already started is stopped again.
- */
-/**
  * V8 options every instance runs with (docs/deploy.md gives the same to systemd). Serving a cached page
  * allocates a few hundred KB that die with the request (the page's bytes, the gzip stream, Next's request
  * objects). With V8's default young generation an instance under load scavenged about 25 times a second,
@@ -203,10 +198,15 @@ function runScript(script: string, env: NodeJS.ProcessEnv): void {
  */
 export const instanceNodeOptions = '--max-semi-space-size=64';
 
-/** NODE_OPTIONS for a server process: the caller's own, then instanceNodeOptions. */
+/** NODE_OPTIONS for a server process: instanceNodeOptions, then the caller's own (the last of a flag wins). */
 export const serverNodeOptions = () =>
-  [process.env.NODE_OPTIONS, instanceNodeOptions].filter(Boolean).join(' ');
+  [instanceNodeOptions, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
 
+/**
+ * Starts the cluster: checks the build and the ports, migrates (and seeds) the database once, starts the
+ * instances and waits for each /api/health, then starts nginx and waits for /api/health through it.
+ * On any failure everything already started is stopped again.
+ */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? ((line: string) => console.log(`[cluster] ${line}`));
   if (!fs.existsSync(path.join('.next', 'BUILD_ID'))) {
