@@ -226,7 +226,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     SITE_URL: process.env.SITE_URL ?? proxyUrl,
     ...options.env,
     NODE_ENV: 'production',
-    NODE_OPTIONS: serverNodeOptions(),
     DATABASE_URL: options.databaseUrl,
     TRUSTED_PROXY_HOPS: '1',
   };
@@ -270,7 +269,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     fs.mkdirSync(dataDir, { recursive: true });
     // Its own process group, so that stop() can signal the instance and everything it started.
     const child = spawn(next, ['start', '-H', '127.0.0.1', '-p', String(port)], {
-      env: { ...baseEnv, DATA_DIR: dataDir },
+      env: { ...baseEnv, DATA_DIR: dataDir, NODE_OPTIONS: serverNodeOptions() },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
