@@ -7,10 +7,11 @@ import { POST as createOrder } from '@/app/api/payment/create-event-order/route'
 import { POST as webhook } from '@/app/api/payment/webhook/route';
 import { POST as reconcileRoute } from '@/app/api/payment/reconcile/route';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import { paymentOrders } from '@/lib/server/db/schema';
+import { paymentOrders, webhookEvents } from '@/lib/server/db/schema';
 import { listOutbox } from '@/lib/server/mail/mail-service';
 import { paymentProvider } from '@/lib/server/payments/provider';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
+import { acceptWebhook } from '@/lib/server/payments/webhooks';
 import {
   flushSandboxWebhooks,
   sandboxWebhooksSettled,
@@ -517,6 +518,53 @@ describeEachDatabase('event registration and payments', (current) => {
       const second = await call(webhook, { rawBody: body, headers });
       expect(first).toMatchObject({ status: 200, body: { message: 'Event received' } });
       expect(second).toMatchObject({ status: 200, body: { message: 'Duplicate event ignored' } });
+    });
+
+    it('records a webhook for a payment its order is already settled with as processed, changing nothing', async () => {
+      setSandboxWebhookMode('off');
+      const { event, members, order, registerData } = await paidOrder();
+      const payData = await sandboxPay(order.id);
+      const browser = await call(register, {
+        token: members[0]!.token,
+        params: { eventId: String(event.id) },
+        body: { registerData, payData },
+      });
+      expect(browser.status).toBe(201);
+      const mailsBefore = (await listOutbox(db())).length;
+      const body = JSON.stringify({
+        event: 'payment.captured',
+        payload: {
+          payment: { entity: { id: payData.razorpay_payment_id, order_id: order.id, status: 'captured' } },
+        },
+      });
+      const eventId = `evt_late_${Date.now()}`;
+      const late = await call(webhook, {
+        rawBody: body,
+        headers: {
+          'x-razorpay-signature': webhookSignature(body, paymentProvider().webhookSecret),
+          'x-razorpay-event-id': eventId,
+        },
+      });
+      expect(late).toMatchObject({ status: 200, body: { message: 'Event received' } });
+      const [recorded] = await db()
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.providerEventId, eventId));
+      expect(recorded?.processedAt).toBeInstanceOf(Date);
+      expect(await liveRegistrations(db(), event.id)).toHaveLength(1);
+      expect(await listOutbox(db())).toHaveLength(mailsBefore);
+      const [settled] = await db()
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.providerOrderId, order.id));
+      expect(settled).toMatchObject({ state: 'fulfilled', providerPaymentId: payData.razorpay_payment_id });
+      // Recorded as processed by the statement that records it: nothing is left to act on.
+      const accepted = await acceptWebhook(db(), {
+        rawBody: body,
+        signature: webhookSignature(body, paymentProvider().webhookSecret),
+        eventId: `${eventId}_again`,
+      });
+      expect(accepted).toMatchObject({ duplicate: false, settled: true, event: 'payment.captured' });
     });
 
     it('reconciliation settles a paid order whose browser and webhook were both lost', async () => {

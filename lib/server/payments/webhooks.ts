@@ -29,6 +29,8 @@ interface WebhookEnvelope {
 export interface AcceptedWebhook {
   /** Already acted on: acknowledged and ignored. */
   duplicate: boolean;
+  /** Nothing (more) to do: a duplicate, or new but about a payment its order is already settled with. */
+  settled: boolean;
   eventId: string;
   event: string;
   payment?: RazorpayPayment;
@@ -58,23 +60,35 @@ export async function acceptWebhook(
   const envelope = parsed as WebhookEnvelope;
   const event = typeof envelope.event === 'string' ? envelope.event : 'unknown';
   const eventId = input.eventId ?? crypto.createHash('sha256').update(input.rawBody).digest('hex');
+  const payment = paymentOf(envelope);
   // Recorded, or found recorded before, in one round trip: the first part answers a new row, the second
-  // (which cannot see that row) an earlier one.
-  const [recorded] = await queryRows<{ processed_at: unknown }>(
+  // (which cannot see that row) an earlier one. A new event about a payment its order is already settled
+  // with (the second of a payment's two webhooks, or one arriving after the browser's confirmation) is
+  // recorded as processed at once: acting on it would change nothing (see settledWith and markFailed).
+  const settledAt = payment
+    ? sql`(select ${now().toISOString()}::timestamptz from ${paymentOrders}
+          where ${paymentOrders.providerOrderId} = ${payment.order_id}
+            and ${paymentOrders.providerPaymentId} = ${payment.id}
+            and ${paymentOrders.state} in ('fulfilled', 'refunded'))`
+    : sql`null::timestamptz`;
+  const [recorded] = await queryRows<{ processed_at: unknown; fresh: boolean }>(
     db,
     sql`with inserted as (
-          insert into ${webhookEvents} (provider_event_id, event_type) values (${eventId}, ${event})
+          insert into ${webhookEvents} (provider_event_id, event_type, processed_at)
+          values (${eventId}, ${event}, ${settledAt})
           on conflict do nothing
           returning processed_at)
-        select processed_at from inserted
+        select processed_at, true as fresh from inserted
         union all
-        select processed_at from ${webhookEvents} where provider_event_id = ${eventId}`,
+        select processed_at, false as fresh from ${webhookEvents} where provider_event_id = ${eventId}`,
   );
+  const processed = Boolean(recorded?.processed_at);
   return {
-    duplicate: Boolean(recorded?.processed_at),
+    duplicate: processed && !recorded?.fresh,
+    settled: processed,
     eventId,
     event,
-    payment: paymentOf(envelope),
+    payment,
   };
 }
 
@@ -98,7 +112,7 @@ function isFinal(error: unknown): boolean {
  * unprocessed for the provider's redelivery (and reconciliation); a final refusal is logged and marked.
  */
 export async function processWebhook(db: Db, webhook: AcceptedWebhook): Promise<void> {
-  if (webhook.duplicate) return;
+  if (webhook.settled) return;
   const orderId = webhook.payment?.order_id;
   const [order] = orderId
     ? await db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, orderId))
