@@ -1,6 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
+import { preparedOn } from '@/lib/server/db/prepared';
 import { users } from '@/lib/server/db/schema';
 import { verifyToken } from './jwt';
 import { requestToken } from './request-token';
@@ -22,11 +23,9 @@ export async function authenticate(db: Db, request: Request): Promise<AuthUser |
   return userForToken(db, token);
 }
 
-/** The signed-in person a token names, or null for a bad, expired or superseded token. */
-export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
-  const claims = await verifyToken(token);
-  if (!claims) return null;
-  const [row] = await db
+/** The account a token names, built once: every signed-in request asks it. */
+const tokenUser = preparedOn((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -36,8 +35,16 @@ export async function userForToken(db: Db, token: string): Promise<AuthUser | nu
       verified: users.verified,
     })
     .from(users)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('tokenUser'),
+);
+
+/** The signed-in person a token names, or null for a bad, expired or superseded token. */
+export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
+  const claims = await verifyToken(token);
+  if (!claims) return null;
+  const [row] = await tokenUser(db).execute({ userId: claims.userId });
   if (!row || !row.verified || row.tokenVersion !== claims.tv) return null;
   return { id: row.id, email: row.email, role: row.role, firstName: row.firstName };
 }

@@ -1,10 +1,11 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatPrice, parseRupees } from '@/lib/money';
 import type { payDataSchema } from '@/lib/schemas/payment';
 import type { Db, Tx } from '@/lib/server/db';
+import { preparedOn } from '@/lib/server/db/prepared';
 import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
@@ -39,6 +40,15 @@ export function assertAmountMatches(clientAmountRupees: number, serverPaise: num
     );
   }
 }
+
+/** Links an order to the provider's, built once: every checkout does it. */
+const setProviderOrderId = preparedOn((db) =>
+  db
+    .update(paymentOrders)
+    .set({ providerOrderId: sql`${sql.placeholder('providerOrderId')}` })
+    .where(eq(paymentOrders.id, sql.placeholder('id')))
+    .prepare('setProviderOrderId'),
+);
 
 /**
  * Records an order (and, through `hold`, any stock it reserves) and opens it with the provider.
@@ -78,7 +88,7 @@ export async function createPaymentOrder(
       receipt,
       notes: { purpose: input.purpose, paymentOrderId: order.id },
     });
-    await db.update(paymentOrders).set({ providerOrderId: remote.id }).where(eq(paymentOrders.id, order.id));
+    await setProviderOrderId(db).execute({ id: order.id, providerOrderId: remote.id });
     return {
       order: { id: remote.id, amount: remote.amount, currency: remote.currency },
       key_id: provider.keyId,
@@ -115,6 +125,22 @@ export async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
   await placesReleased(tx, released);
 }
 
+/** A caller's order by its provider id, built once: every confirmation asks it. */
+const callersOrder = preparedOn((db) =>
+  db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.providerOrderId, sql.placeholder('providerOrderId')),
+        eq(paymentOrders.userId, sql.placeholder('userId')),
+        eq(paymentOrders.purpose, sql.placeholder('purpose')),
+      ),
+    )
+    .limit(1)
+    .prepare('callersOrder'),
+);
+
 /**
  * The browser's confirmation: the order must be the caller's, and the signature must be right for the
  * order id this server stored. Returns the order for the purpose to check and settle.
@@ -125,17 +151,11 @@ export async function orderForCheckout(
   payData: PayData,
   purpose: PaymentPurpose,
 ): Promise<PaymentOrder> {
-  const [order] = await db
-    .select()
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.providerOrderId, payData.razorpay_order_id),
-        eq(paymentOrders.userId, userId),
-        eq(paymentOrders.purpose, purpose),
-      ),
-    )
-    .limit(1);
+  const [order] = await callersOrder(db).execute({
+    providerOrderId: payData.razorpay_order_id,
+    userId,
+    purpose,
+  });
   if (!order?.providerOrderId) throw new AppError('not_found', 'No order of yours matches this payment.');
   const { keySecret } = paymentProvider();
   if (

@@ -2,6 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db';
+import { preparedOn } from '@/lib/server/db/prepared';
 import { queryRows } from '@/lib/server/db/client';
 import { paymentOrders, webhookEvents } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
@@ -107,6 +108,24 @@ function isFinal(error: unknown): boolean {
   return error instanceof AppError && error.code !== 'unavailable';
 }
 
+/** The order a webhook's payment names, built once: every webhook asks it. */
+const orderByProviderId = preparedOn((db) =>
+  db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.providerOrderId, sql.placeholder('providerOrderId')))
+    .prepare('orderByProviderId'),
+);
+
+/** Marks an event done, built once: every webhook that had something to do ends with it. */
+const markProcessed = preparedOn((db) =>
+  db
+    .update(webhookEvents)
+    .set({ processedAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(eq(webhookEvents.providerEventId, sql.placeholder('eventId')))
+    .prepare('markWebhookProcessed'),
+);
+
 /**
  * Acts on an accepted webhook and then marks it processed. A passing fault is thrown, leaving the event
  * unprocessed for the provider's redelivery (and reconciliation); a final refusal is logged and marked.
@@ -114,9 +133,7 @@ function isFinal(error: unknown): boolean {
 export async function processWebhook(db: Db, webhook: AcceptedWebhook): Promise<void> {
   if (webhook.settled) return;
   const orderId = webhook.payment?.order_id;
-  const [order] = orderId
-    ? await db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, orderId))
-    : [];
+  const [order] = orderId ? await orderByProviderId(db).execute({ providerOrderId: orderId }) : [];
   if (order && webhook.payment) {
     try {
       if (webhook.event === 'payment.captured' || webhook.event === 'order.paid') {
@@ -129,10 +146,7 @@ export async function processWebhook(db: Db, webhook: AcceptedWebhook): Promise<
       logger.warn({ err: error, orderId: order.id, event: webhook.event }, 'webhook refused for its order');
     }
   }
-  await db
-    .update(webhookEvents)
-    .set({ processedAt: now() })
-    .where(eq(webhookEvents.providerEventId, webhook.eventId));
+  await markProcessed(db).execute({ eventId: webhook.eventId, at: now().toISOString() });
 }
 
 /** Accept and process in one go: the webhook route and the sandbox's in-process delivery. */

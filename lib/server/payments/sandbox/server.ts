@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db, type Tx } from '@/lib/server/db';
+import { preparedOn } from '@/lib/server/db/prepared';
 import { sandboxRecords } from '@/lib/server/db/schema';
 import { assertNoNul } from '@/lib/server/http/handler';
 import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../razorpay-client';
@@ -34,17 +35,29 @@ function failure(status: number, description: string): Response {
   return json(status, { error: { code: 'BAD_REQUEST_ERROR', description } });
 }
 
-async function load<T>(
-  db: Db | Tx,
-  kind: 'order' | 'payment' | 'refund',
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<T | null> {
-  const query = db
+/** One record by id and kind, built once: the pay call and every payment lookup read one. */
+const recordById = preparedOn((db) =>
+  db
     .select({ data: sandboxRecords.data })
     .from(sandboxRecords)
-    .where(and(eq(sandboxRecords.id, id), eq(sandboxRecords.kind, kind)));
-  const [row] = options.lock ? await query.for('update') : await query;
+    .where(
+      and(eq(sandboxRecords.id, sql.placeholder('id')), eq(sandboxRecords.kind, sql.placeholder('kind'))),
+    )
+    .prepare('sandboxRecord'),
+);
+
+async function load<T>(db: Db, kind: 'order' | 'payment' | 'refund', id: string): Promise<T | null> {
+  const [row] = await recordById(db).execute({ id, kind });
+  return (row?.data as T | undefined) ?? null;
+}
+
+/** A record locked for the rest of the transaction (a refund changes its payment). */
+async function loadForUpdate<T>(tx: Tx, kind: 'order' | 'payment' | 'refund', id: string): Promise<T | null> {
+  const [row] = await tx
+    .select({ data: sandboxRecords.data })
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.id, id), eq(sandboxRecords.kind, kind)))
+    .for('update');
   return (row?.data as T | undefined) ?? null;
 }
 
@@ -215,7 +228,7 @@ async function refund(db: Db, paymentId: string, body: unknown): Promise<Respons
   // Under the payment record's lock, as the real provider does: two refunds at once cannot both pass the
   // amount check and give back more than was paid.
   return db.transaction(async (tx) => {
-    const payment = await load<RazorpayPayment>(tx, 'payment', paymentId, { lock: true });
+    const payment = await loadForUpdate<RazorpayPayment>(tx, 'payment', paymentId);
     if (!payment) return failure(404, 'The id provided does not exist');
     if (!payment.captured) return failure(400, 'The payment has not been captured');
     if (parsed.data.amount > payment.amount - payment.amount_refunded) {
