@@ -350,31 +350,54 @@ export async function holdStock(
 }
 
 /**
- * Turns an order's holds into sales. A hold that expired before the payment arrived still converts if
- * enough stock is left (checked with the item locked); otherwise the purchase is undeliverable (and the
- * payment gets refunded). An active hold already keeps its units from everyone else, so converting it
- * needs no lock on the item: the sale is counted by recordSales at the end of the same transaction.
- */
-/**
  * How long a hold must still run for settlement to convert it without the item's lock: longer than any
  * settling transaction can last (each statement is cut at DATABASE_STATEMENT_TIMEOUT_MS, 15 s).
  */
 const lockFreeMarginMs = 5 * 60_000;
 
+/**
+ * Turns an order's holds into sales. A hold that expired before the payment arrived still converts if
+ * enough stock is left (checked with the item locked); otherwise the purchase is undeliverable (and the
+ * payment gets refunded). An active hold already keeps its units from everyone else, so converting it
+ * needs no lock on the item: the sale is counted by recordSales at the end of the same transaction.
+ *
+ * The usual case (every hold still safely active) is one statement: it reads the order's unconverted
+ * holds and converts the safe ones. The others are checked under their item's lock and converted after.
+ * Settlement runs this inside a savepoint, so a refusal after some holds converted undoes them all.
+ */
 export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, string>): Promise<void> {
-  const holds = await tx
-    .select()
-    .from(stockHolds)
-    .where(and(eq(stockHolds.paymentOrderId, orderId), isNull(stockHolds.convertedAt)));
-  if (holds.length === 0) throw new AppError('gone', 'The reservation for this order no longer exists.');
+  const at = now();
   // Lock-free only while the hold has a safe margin left: a hold that expired before this transaction
-  // commits would already be free for others to count, and its unit would be sold twice.
-  const safelyActiveUntil = now().getTime() + lockFreeMarginMs;
-  for (const hold of holds) {
-    if (hold.releasedAt === null && hold.expiresAt.getTime() > safelyActiveUntil) continue;
-    const left = await lockedUnitsLeft(tx, hold.kind, hold.itemId, orderId);
-    if (left !== null && left < hold.quantity) {
-      const label = labels.get(hold.itemId) ?? 'This item';
+  // commits would already be free for others to count, and its unit would be sold twice. (A data-modifying
+  // WITH part runs once whether or not the query reads it.)
+  const safelyActiveUntil = new Date(at.getTime() + lockFreeMarginMs);
+  const holds = await queryRows<{
+    id: string;
+    kind: StockKind;
+    item_id: number;
+    quantity: number;
+    safe: boolean;
+  }>(
+    tx,
+    sql`with unconverted as (
+          select ${stockHolds.id} as id, ${stockHolds.kind} as kind, ${stockHolds.itemId} as item_id,
+                 ${stockHolds.quantity} as quantity,
+                 (${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > ${safelyActiveUntil.toISOString()}::timestamptz) as safe
+          from ${stockHolds}
+          where ${stockHolds.paymentOrderId} = ${orderId}::uuid and ${stockHolds.convertedAt} is null),
+        converted as (
+          update ${stockHolds} set converted_at = ${at.toISOString()}::timestamptz, released_at = null
+          where ${stockHolds.id} in (select id from unconverted where safe))
+        select id, kind, item_id, quantity, safe from unconverted`,
+  );
+  if (holds.length === 0) throw new AppError('gone', 'The reservation for this order no longer exists.');
+  const unsafe = holds.filter((hold) => !hold.safe);
+  if (unsafe.length === 0) return;
+  for (const hold of unsafe) {
+    const itemId = Number(hold.item_id);
+    const left = await lockedUnitsLeft(tx, hold.kind, itemId, orderId);
+    if (left !== null && left < Number(hold.quantity)) {
+      const label = labels.get(itemId) ?? 'This item';
       throw new AppError(
         'gone',
         hold.kind === 'participation_option'
@@ -385,11 +408,11 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
   }
   await tx
     .update(stockHolds)
-    .set({ convertedAt: now(), releasedAt: null })
+    .set({ convertedAt: at, releasedAt: null })
     .where(
       inArray(
         stockHolds.id,
-        holds.map((h) => h.id),
+        unsafe.map((h) => h.id),
       ),
     );
 }
