@@ -368,8 +368,7 @@ const lockFreeMarginMs = 5 * 60_000;
 export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, string>): Promise<void> {
   const at = now();
   // Lock-free only while the hold has a safe margin left: a hold that expired before this transaction
-  // commits would already be free for others to count, and its unit would be sold twice. (A data-modifying
-  // WITH part runs once whether or not the query reads it.)
+  // commits would already be free for others to count, and its unit would be sold twice.
   const safelyActiveUntil = new Date(at.getTime() + lockFreeMarginMs);
   const holds = await queryRows<{
     id: string;
@@ -379,6 +378,7 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
     safe: boolean;
   }>(
     tx,
+    // `converted` runs although the query never reads it: PostgreSQL runs every data-modifying WITH part once.
     sql`with unconverted as (
           select ${stockHolds.id} as id, ${stockHolds.kind} as kind, ${stockHolds.itemId} as item_id,
                  ${stockHolds.quantity} as quantity,
