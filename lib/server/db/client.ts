@@ -149,6 +149,17 @@ function closedToConnections(error: unknown): boolean {
   );
 }
 
+/** The `detail` of the PostgreSQL error with this code an error carries (or is caused by); undefined if none. */
+export function pgErrorDetail(error: unknown, code: string): string | undefined {
+  for (const e of errorChain(error)) {
+    if (e.code === code) {
+      const detail = (e as { detail?: unknown }).detail;
+      return typeof detail === 'string' ? detail : '';
+    }
+  }
+  return undefined;
+}
+
 /** A unique constraint refused the write. */
 export function isUniqueViolation(error: unknown): boolean {
   return hasPgCode(error, '23505');

@@ -11,6 +11,7 @@ import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { placesReleased } from '@/lib/server/services/places';
+import { transactionWithHolds } from '@/lib/server/services/stock';
 import { paymentProvider } from './provider';
 import { isValidPaymentSignature } from './signatures';
 import type { PaymentOrder, PaymentPurpose } from './types';
@@ -65,7 +66,7 @@ export async function createPaymentOrder(
   },
 ): Promise<CheckoutOrder> {
   const receipt = `rcpt_${crypto.randomBytes(9).toString('base64url')}`;
-  const order = await db.transaction(async (tx) => {
+  const order = await transactionWithHolds(db, async (tx) => {
     const [row] = await tx
       .insert(paymentOrders)
       .values({

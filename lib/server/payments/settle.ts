@@ -10,7 +10,6 @@ import { PendingMail } from '@/lib/server/mail/mail-service';
 import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulfilment';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
 import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
-import { recordSales } from '@/lib/server/services/stock';
 import { releaseHolds } from './orders';
 import { paymentProvider } from './provider';
 import { PaymentProviderError } from './razorpay-client';
@@ -88,8 +87,9 @@ function settledWith(order: PaymentOrder, paymentId: string): Settlement | null 
  * mail; the provider's refund follows the commit. Idempotent. `known` is the order's row when the caller
  * has just read it (saves reading it again).
  *
- * The stock counters (the hot rows every buyer of a size queues on) are written last, just before the
- * commit, so their lock is held for one statement instead of the whole settlement (see recordSales).
+ * The stock counters (the hot rows every buyer of a size queues on) are written by PostgreSQL at the
+ * commit, when the order marked fulfilled commits (drizzle/0012_stock_checks_at_commit.sql), so their lock
+ * is held for microseconds, not for the settlement's round trips.
  */
 export async function settleOrder(
   db: Db,
@@ -186,7 +186,6 @@ export async function settleOrder(
         .set({ ...paid, state: 'fulfilled', fulfilledAt: now() })
         .where(eq(paymentOrders.id, orderId));
       await fulfiller.notify(tx, order, mail);
-      await recordSales(tx, orderId);
       return { outcome: 'fulfilled' };
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
-import { queryRows } from '@/lib/server/db/client';
+import { pgErrorDetail, queryRows } from '@/lib/server/db/client';
 import {
   accommodationOptions,
   merchandiseVariants,
@@ -312,21 +312,80 @@ export async function lockedUnitsLeft(
   return item.total - item.taken - held - Number(queue?.waiting ?? 0);
 }
 
+/** What a transaction's holds were for, so that a refusal at its commit can name the item in words. */
+const holdsOfTransaction = new WeakMap<Tx, Map<string, { label: string; quantity: number }>>();
+const holdKey = (kind: string, itemId: number) => `${kind}:${itemId}`;
+
+/**
+ * A transaction that may hold stock (holdStock). A hold of a size or a stay is checked when the transaction
+ * commits (drizzle/0012_stock_checks_at_commit.sql): a refusal there undoes the whole transaction and is
+ * answered as the 409 the buyer is shown ("Size M is sold out.", "Only 2 left of …").
+ */
+export async function transactionWithHolds<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const holds = new Map<string, { label: string; quantity: number }>();
+  try {
+    return await db.transaction(async (tx) => {
+      holdsOfTransaction.set(tx, holds);
+      return work(tx);
+    });
+  } catch (error) {
+    throw holdRefusal(error, holds) ?? error;
+  }
+}
+
+/** The commit's refusal of a hold (SQLSTATE ST409, its detail naming the item and what was left) in words. */
+function holdRefusal(error: unknown, holds: Map<string, { label: string; quantity: number }>): AppError | null {
+  const detail = pgErrorDetail(error, 'ST409');
+  if (detail === undefined) return null;
+  const refused = JSON.parse(detail) as { kind: StockKind; itemId: number; left: number | null };
+  const hold = holds.get(holdKey(refused.kind, refused.itemId));
+  const label = hold?.label ?? 'This item';
+  if (refused.left === null) return new AppError('conflict', `${label} is not available.`);
+  try {
+    assertUnitsLeft(refused.left, hold?.quantity ?? Number.MAX_SAFE_INTEGER, label, refused.kind);
+  } catch (refusal) {
+    if (refusal instanceof AppError) return refusal;
+    throw refusal;
+  }
+  return new AppError('conflict', `${label} is sold out.`, { reason: 'sold_out' });
+}
+
 /**
  * Reserves `quantity` units for an order until the hold expires; refuses when fewer are left. An
  * unlimited participation option is locked (a limit set meanwhile waits for this order) but not held.
  *
- * Every buyer of an item queues on its row lock, so the lock must be held as briefly as can be. The lock
- * and the hold go to the database together: first the lock, then, as a statement of its own (so that it
- * sees every hold committed before the lock was granted), the count and the insert when there is room.
- * The item stays locked for one round trip and the commit, not three. A refusal throws, and the caller's
+ * Every buyer of an item queues on its row lock, so the lock must be held as briefly as can be. A size or
+ * a stay is held by writing the hold alone: the item's lock is taken, and what is left counted, when the
+ * transaction commits, inside PostgreSQL (see transactionWithHolds), so it is held for microseconds, never
+ * for a round trip to this process. The buyer's screen has already refused what was seen sold out.
+ *
+ * A participation option's limit may be none and may be set at any moment, and its "sold" is counted from
+ * registrations, so its hold is still decided under its lock here: the lock and the hold go to the database
+ * together, first the lock, then, as a statement of its own (so that it sees every hold committed before
+ * the lock was granted), the count and the insert when there is room. A refusal throws, and the caller's
  * transaction rolls back whatever was written.
  */
 export async function holdStock(
   tx: Tx,
   input: { orderId: string; kind: StockKind; itemId: number; quantity: number; label: string },
 ): Promise<void> {
-  const expiresAt = new Date(now().getTime() + holdMinutes * 60_000);
+  const madeAt = now();
+  const expiresAt = new Date(madeAt.getTime() + holdMinutes * 60_000);
+  if (input.kind !== 'participation_option') {
+    const holds = holdsOfTransaction.get(tx);
+    if (!holds) throw new Error('holdStock needs a transaction opened by transactionWithHolds');
+    holds.set(holdKey(input.kind, input.itemId), { label: input.label, quantity: input.quantity });
+    await tx.insert(stockHolds).values({
+      paymentOrderId: input.orderId,
+      kind: input.kind,
+      itemId: input.itemId,
+      quantity: input.quantity,
+      expiresAt,
+      // The check at the commit counts the holds active at this moment, by the app's clock.
+      createdAt: madeAt,
+    });
+    return;
+  }
   const [item, [room]] = await Promise.all([
     lockItem(tx, input.kind, input.itemId),
     queryRows<{ units_left: number; added: number }>(
@@ -359,7 +418,8 @@ const lockFreeMarginMs = 5 * 60_000;
  * Turns an order's holds into sales. A hold that expired before the payment arrived still converts if
  * enough stock is left (checked with the item locked); otherwise the purchase is undeliverable (and the
  * payment gets refunded). An active hold already keeps its units from everyone else, so converting it
- * needs no lock on the item: the sale is counted by recordSales at the end of the same transaction.
+ * needs no lock on the item: the sale is added to the item's counter when the order, marked fulfilled,
+ * commits (drizzle/0012_stock_checks_at_commit.sql).
  *
  * The usual case (every hold still safely active) is one statement: it reads the order's unconverted
  * holds and converts the safe ones. The others are checked under their item's lock and converted after.
@@ -415,26 +475,4 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
         unsafe.map((h) => h.id),
       ),
     );
-}
-
-/**
- * Adds an order's converted holds to the sold and booked counters, in one statement. Settlement calls it
- * last, just before its commit: the counter rows are the ones every buyer of a size queues on, so they are
- * locked for this statement only. Readers see the conversion and the count together (one transaction), so
- * total - sold - active holds stays right at every moment. Does nothing for an order without holds.
- */
-export async function recordSales(tx: Tx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    with converted as (
-      select ${stockHolds.kind} as kind, ${stockHolds.itemId} as item_id, sum(${stockHolds.quantity})::int as quantity
-      from ${stockHolds}
-      where ${stockHolds.paymentOrderId} = ${orderId} and ${stockHolds.convertedAt} is not null
-      group by 1, 2
-    ),
-    merchandise as (
-      update ${merchandiseVariants} set sold = ${merchandiseVariants.sold} + converted.quantity
-      from converted where converted.kind = 'merchandise_variant' and ${merchandiseVariants.id} = converted.item_id
-    )
-    update ${accommodationOptions} set booked = ${accommodationOptions.booked} + converted.quantity
-    from converted where converted.kind = 'accommodation_option' and ${accommodationOptions.id} = converted.item_id`);
 }
