@@ -85,6 +85,25 @@ export async function queryRows<T = Record<string, unknown>>(db: Db | Tx, query:
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/**
+ * Statements sent one after another without waiting for each answer: PostgreSQL runs them in this order,
+ * and the batch costs one round trip instead of one each (postgres.js pipelines what is issued on one
+ * connection, as in a transaction; PGlite runs them in turn). Each is started before the next is created,
+ * which is what fixes the order, so a later one may rely on an earlier one's effect (a row it inserted, a
+ * lock it took). A statement that starts others (an async function) starts them all before it first waits.
+ * The first refusal fails the batch; in a transaction the statements after it fail with it.
+ */
+export function pipelined<T extends readonly unknown[]>(
+  ...statements: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  const sent = statements.map((start) => {
+    const statement = start();
+    // Calling `then` is what sends a query builder's statement: now, not when Promise.all gets to it.
+    return new Promise((resolve, reject) => statement.then(resolve, reject));
+  });
+  return Promise.all(sent) as unknown as Promise<T>;
+}
+
 export async function ping(db: Db): Promise<void> {
   await queryRows(db, sql`select 1 as ok`);
 }

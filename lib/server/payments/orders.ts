@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { formatPrice, parseRupees } from '@/lib/money';
 import type { payDataSchema } from '@/lib/schemas/payment';
 import type { Db, Tx } from '@/lib/server/db';
+import { pipelined } from '@/lib/server/db/client';
 import { preparedOn } from '@/lib/server/db/prepared';
 import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
@@ -62,23 +63,30 @@ export async function createPaymentOrder(
     userId: string;
     amountPaise: number;
     item: Record<string, unknown>;
+    /** Writes the order's holds; its statements are sent right behind the order's (see pipelined). */
     hold?: (tx: Tx, orderId: string) => Promise<void>;
   },
 ): Promise<CheckoutOrder> {
   const receipt = `rcpt_${crypto.randomBytes(9).toString('base64url')}`;
+  // The id is made here, so that the holds can be sent right behind the order, in the same round trip.
+  const orderId = crypto.randomUUID();
   const order = await transactionWithHolds(db, async (tx) => {
-    const [row] = await tx
-      .insert(paymentOrders)
-      .values({
-        purpose: input.purpose,
-        userId: input.userId,
-        amountPaise: input.amountPaise,
-        item: input.item,
-        receipt,
-      })
-      .returning();
+    const [[row]] = await pipelined(
+      () =>
+        tx
+          .insert(paymentOrders)
+          .values({
+            id: orderId,
+            purpose: input.purpose,
+            userId: input.userId,
+            amountPaise: input.amountPaise,
+            item: input.item,
+            receipt,
+          })
+          .returning(),
+      async () => input.hold?.(tx, orderId),
+    );
     if (!row) throw new Error('payment order insert returned nothing');
-    if (input.hold) await input.hold(tx, row.id);
     return row;
   });
   const provider = paymentProvider();

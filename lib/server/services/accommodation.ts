@@ -10,6 +10,7 @@ import {
 } from '@/lib/schemas/shop';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db';
+import { pipelined } from '@/lib/server/db/client';
 import {
   accommodationBookings,
   accommodationOptions,
@@ -112,6 +113,12 @@ async function proofOf(db: Db, userId: string, url: string): Promise<{ id: strin
   return proof;
 }
 
+/** A settled read's value, or its refusal thrown. */
+function valueOf<T>(settled: PromiseSettledResult<T>): T {
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
+}
+
 const alreadyBooked =
   'You have already paid for accomodation the confirmation has been sent to your registered email address.';
 
@@ -120,8 +127,14 @@ export async function createAccommodationOrder(
   caller: AuthUser,
   input: z.infer<typeof createAccommodationOrderSchema>,
 ): Promise<CheckoutOrder> {
-  if (await hasBooking(db, caller.id)) throw new AppError('conflict', alreadyBooked);
-  const option = await optionWithType(db, input.accommodationId, caller.id);
+  // Three independent reads sent together (one round trip, not three); their refusals keep this order.
+  const [booked, found, proofFound] = await Promise.allSettled([
+    hasBooking(db, caller.id),
+    optionWithType(db, input.accommodationId, caller.id),
+    input.identityProofUrl ? proofOf(db, caller.id, input.identityProofUrl) : null,
+  ]);
+  if (valueOf(booked)) throw new AppError('conflict', alreadyBooked);
+  const option = valueOf(found);
   // A type or date option the organisers have hidden is off sale, even for a screen loaded before it was hidden.
   if (!option.visible) throw new AppError('conflict', `${option.typeName} is not available any more.`);
   if (!option.optionVisible) {
@@ -131,7 +144,7 @@ export async function createAccommodationOrder(
     );
   }
   if (option.pricePerNight === null) throw new AppError('invalid_input', 'Something Went Wrong');
-  const proof = input.identityProofUrl ? await proofOf(db, caller.id, input.identityProofUrl) : null;
+  const proof = valueOf(proofFound);
   const amountPaise = toPaise(stayPrice(option.pricePerNight, option.days));
   assertAmountMatches(input.amount, amountPaise);
   const label = `${option.typeName} from ${option.startDate}`;
@@ -160,15 +173,15 @@ export async function createAccommodationOrder(
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
       // The stay it replaces goes to its waiting list after the commit (see places.ts holdPlace).
-      replaced = (
-        await replaceAccountHolds(tx, {
+      const replacing = () =>
+        replaceAccountHolds(tx, {
           userId: caller.id,
           kind: 'accommodation_option',
           orderId,
           spareOfferId: offer?.id,
-        })
-      ).length;
+        });
       if (offer) {
+        replaced = (await replacing()).length;
         await takeOverOffer(tx, {
           offerId: offer.id,
           userId: caller.id,
@@ -178,13 +191,11 @@ export async function createAccommodationOrder(
         });
         return;
       }
-      await holdStock(tx, {
-        orderId,
-        kind: 'accommodation_option',
-        itemId: option.id,
-        quantity: 1,
-        label,
-      });
+      // The earlier hold released and this one written in one round trip.
+      const [released] = await pipelined(replacing, () =>
+        holdStock(tx, { orderId, kind: 'accommodation_option', itemId: option.id, quantity: 1, label }),
+      );
+      replaced = released.length;
     },
   }).finally(async () => {
     if (replaced > 0) await makeOffersSoon(db);

@@ -9,6 +9,7 @@ import type {
 } from '@/lib/schemas/shop';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db';
+import { pipelined } from '@/lib/server/db/client';
 import { merchandiseProducts, merchandiseVariants } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import {
@@ -128,18 +129,33 @@ export async function createMerchandiseOrder(
     hold: async (tx: Tx, orderId: string) => {
       // Sizes the earlier cart held go to their waiting lists after the commit: offering them here would
       // lock those sizes out of id order (see places.ts holdPlace).
-      replaced = (
-        await replaceAccountHolds(tx, {
+      const sorted = [...lines].sort((a, b) => a.variantId - b.variantId);
+      const holdLine = (line: (typeof lines)[number], quantity: number) =>
+        holdStock(tx, {
+          orderId,
+          kind: 'merchandise_variant',
+          itemId: line.variantId,
+          quantity,
+          label: `Size ${line.size}`,
+        });
+      const replacing = () =>
+        replaceAccountHolds(tx, {
           userId: caller.id,
           kind: 'merchandise_variant',
           orderId,
           spareOfferId: input.offerId,
-        })
-      ).length;
-      // Always lock in id order, so two carts with the same sizes cannot deadlock.
-      for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+        });
+      if (!input.offerId) {
+        // The usual cart: the account's earlier holds released and this cart's written in one round trip,
+        // in id order (the sizes are locked at the commit in the order their holds were written).
+        const [released] = await pipelined(replacing, ...sorted.map((line) => () => holdLine(line, line.qty)));
+        replaced = released.length;
+        return;
+      }
+      replaced = (await replacing()).length;
+      for (const line of sorted) {
         let quantity = line.qty;
-        if (line.variantId === offered && input.offerId) {
+        if (line.variantId === offered) {
           await takeOverOffer(tx, {
             offerId: input.offerId,
             userId: caller.id,
@@ -149,14 +165,7 @@ export async function createMerchandiseOrder(
           });
           quantity -= 1;
         }
-        if (quantity === 0) continue;
-        await holdStock(tx, {
-          orderId,
-          kind: 'merchandise_variant',
-          itemId: line.variantId,
-          quantity,
-          label: `Size ${line.size}`,
-        });
+        if (quantity > 0) await holdLine(line, quantity);
       }
     },
   }).finally(async () => {

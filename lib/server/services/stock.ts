@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
-import { pgErrorDetail, queryRows } from '@/lib/server/db/client';
+import { pgErrorDetail, pipelined, queryRows } from '@/lib/server/db/client';
 import {
   accommodationOptions,
   merchandiseVariants,
@@ -161,43 +161,35 @@ export async function replaceAccountHolds(
   tx: Tx,
   input: { userId: string; kind: StockKind; orderId: string; spareOfferId?: string },
 ): Promise<ReleasedHold[]> {
-  // 'no key update': the order row just inserted holds a key-share lock on this row, which 'update' would wait on.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
   const purpose = purposeOfKind[input.kind];
-  const earlier = await tx
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.userId, input.userId),
-        eq(paymentOrders.purpose, purpose),
-        // A failed attempt's order keeps its holds for a retry; a new order replaces it all the same.
-        inArray(paymentOrders.state, ['created', 'failed']),
-        ne(paymentOrders.id, input.orderId),
+  // The account's lock, then (a statement of its own, so that it sees every order committed before the lock
+  // was granted) its earlier unpaid orders locked and their holds released: one round trip for both.
+  const [, released] = await pipelined(
+    // 'no key update': the order row just inserted holds a key-share lock on this row, which 'update' would wait on.
+    () => tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update'),
+    () =>
+      queryRows<{ kind: StockKind; item_id: number; expires_at: string | Date }>(
+        tx,
+        sql`with earlier as (
+              select ${paymentOrders.id} as id from ${paymentOrders}
+              where ${paymentOrders.userId} = ${input.userId}::uuid and ${paymentOrders.purpose} = ${purpose}
+                -- A failed attempt's order keeps its holds for a retry; a new order replaces it all the same.
+                and ${paymentOrders.state} in ('created', 'failed') and ${paymentOrders.id} <> ${input.orderId}::uuid
+              order by ${paymentOrders.id}
+              for update)
+            update ${stockHolds} set released_at = ${now().toISOString()}::timestamptz
+            where ${stockHolds.paymentOrderId} in (select id from earlier) and ${stockHolds.kind} = ${input.kind}
+              and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
+              ${
+                // The waiting list's offer the new order names stays held, for the new order to take over.
+                input.spareOfferId
+                  ? sql`and (${stockHolds.waitingEntryId} is null or ${stockHolds.waitingEntryId} <> ${input.spareOfferId}::uuid)`
+                  : sql``
+              }
+            returning ${stockHolds.kind} as kind, ${stockHolds.itemId} as item_id, ${stockHolds.expiresAt} as expires_at`,
       ),
-    )
-    .orderBy(paymentOrders.id)
-    .for('update');
-  if (earlier.length === 0) return [];
-  return tx
-    .update(stockHolds)
-    .set({ releasedAt: now() })
-    .where(
-      and(
-        inArray(
-          stockHolds.paymentOrderId,
-          earlier.map((o) => o.id),
-        ),
-        eq(stockHolds.kind, input.kind),
-        isNull(stockHolds.releasedAt),
-        isNull(stockHolds.convertedAt),
-        // The waiting list's offer the new order names stays held, for the new order to take over.
-        input.spareOfferId
-          ? or(isNull(stockHolds.waitingEntryId), ne(stockHolds.waitingEntryId, input.spareOfferId))
-          : undefined,
-      ),
-    )
-    .returning({ kind: stockHolds.kind, itemId: stockHolds.itemId, expiresAt: stockHolds.expiresAt });
+  );
+  return released.map((r) => ({ kind: r.kind, itemId: Number(r.item_id), expiresAt: new Date(r.expires_at) }));
 }
 
 /** A hold given back: what it held, and until when (a hold already past it had freed nothing more). */
