@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
-import { isUniqueViolation } from '@/lib/server/db/client';
+import { isUniqueViolation, pipelined } from '@/lib/server/db/client';
 import { paymentOrders, paymentRefunds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
@@ -157,8 +157,19 @@ export async function settleOrder(
       const paid = { providerPaymentId: paymentId, paidAt: now() };
       let undeliverable: Undeliverable | null = null;
       try {
-        // A savepoint: a purchase that can no longer be delivered rolls back alone, the payment stays recorded.
-        await tx.transaction(async (inner) => fulfiller.fulfil(inner, order));
+        // A savepoint: a purchase that can no longer be delivered rolls back alone (its order marked
+        // fulfilled with it), the payment stays recorded. The mark is sent behind the fulfilment's
+        // statements, in the same round trip.
+        await tx.transaction(async (inner) => {
+          await pipelined(
+            () => fulfiller.fulfil(inner, order),
+            () =>
+              inner
+                .update(paymentOrders)
+                .set({ ...paid, state: 'fulfilled', fulfilledAt: now() })
+                .where(eq(paymentOrders.id, orderId)),
+          );
+        });
       } catch (error) {
         if (error instanceof AppError && (error.code === 'conflict' || error.code === 'gone')) {
           undeliverable = new Undeliverable(error.message);
@@ -181,10 +192,6 @@ export async function settleOrder(
         await releaseHolds(tx, orderId);
         return decideRefund(tx, order, undeliverable.reason);
       }
-      await tx
-        .update(paymentOrders)
-        .set({ ...paid, state: 'fulfilled', fulfilledAt: now() })
-        .where(eq(paymentOrders.id, orderId));
       await fulfiller.notify(tx, order, mail);
       return { outcome: 'fulfilled' };
     });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { stayEndDate } from '@/lib/schemas/shop';
+import { pipelined } from '@/lib/server/db/client';
 import { accommodationBookings } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
@@ -25,14 +26,19 @@ export const accommodationFulfiller: Fulfiller = {
       // Paid, but the proof never reached us (the browser left before confirming): book once it arrives.
       throw new AppError('payment_required', 'The identity proof has not been confirmed yet.');
     }
-    await convertHolds(tx, order.id, new Map([[item.optionId, `${item.typeName} from ${item.startDate}`]]));
-    await tx.insert(accommodationBookings).values({
-      userId: order.userId,
-      optionId: item.optionId,
-      identityUploadId: item.identityUploadId,
-      paymentOrderId: order.id,
-      amountPaise: order.amountPaise,
-    });
+    const identityUploadId = item.identityUploadId;
+    // The conversion and the booking in one round trip.
+    await pipelined(
+      () => convertHolds(tx, order.id, new Map([[item.optionId, `${item.typeName} from ${item.startDate}`]])),
+      () =>
+        tx.insert(accommodationBookings).values({
+          userId: order.userId,
+          optionId: item.optionId,
+          identityUploadId,
+          paymentOrderId: order.id,
+          amountPaise: order.amountPaise,
+        }),
+    );
     await ensurePasses(tx, [order.userId]);
   },
   async notify(tx, order, mail) {

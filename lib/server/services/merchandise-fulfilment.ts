@@ -1,4 +1,6 @@
 import 'server-only';
+import crypto from 'node:crypto';
+import { pipelined } from '@/lib/server/db/client';
 import { merchandiseOrderLines, merchandiseOrders } from '@/lib/server/db/schema';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
@@ -15,19 +17,27 @@ export interface MerchandiseOrderItem {
 export const merchandiseFulfiller: Fulfiller = {
   async fulfil(tx, order) {
     const item = order.item as MerchandiseOrderItem;
-    await convertHolds(tx, order.id, new Map(item.lines.map((l) => [l.variantId, `Size ${l.size}`])));
-    const [created] = await tx
-      .insert(merchandiseOrders)
-      .values({ userId: order.userId, paymentOrderId: order.id, totalPaise: order.amountPaise })
-      .returning({ id: merchandiseOrders.id });
-    await tx.insert(merchandiseOrderLines).values(
-      item.lines.map((l) => ({
-        orderId: created!.id,
-        variantId: l.variantId,
-        qty: l.qty,
-        unitPricePaise: l.unitPricePaise,
-        lineTotalPaise: l.qty * l.unitPricePaise,
-      })),
+    // The conversion, the order and its lines in one round trip (the id is made here for the lines).
+    const merchandiseOrderId = crypto.randomUUID();
+    await pipelined(
+      () => convertHolds(tx, order.id, new Map(item.lines.map((l) => [l.variantId, `Size ${l.size}`]))),
+      () =>
+        tx.insert(merchandiseOrders).values({
+          id: merchandiseOrderId,
+          userId: order.userId,
+          paymentOrderId: order.id,
+          totalPaise: order.amountPaise,
+        }),
+      () =>
+        tx.insert(merchandiseOrderLines).values(
+          item.lines.map((l) => ({
+            orderId: merchandiseOrderId,
+            variantId: l.variantId,
+            qty: l.qty,
+            unitPricePaise: l.unitPricePaise,
+            lineTotalPaise: l.qty * l.unitPricePaise,
+          })),
+        ),
     );
   },
   async notify(tx, order, mail) {
