@@ -5,7 +5,7 @@ import { merchandiseVariants, paymentOrders, stockHolds } from '@/lib/server/db/
 import { AppError } from '@/lib/server/http/app-error';
 import { createPaymentOrder } from '@/lib/server/payments/orders';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { holdStock } from '@/lib/server/services/stock';
+import { holdStock, unitsLeftColumn } from '@/lib/server/services/stock';
 import { quickUser } from '../support/accounts';
 import { newTee } from '../support/fixtures';
 import { describeEachDatabase } from '../support/test-db';
@@ -54,6 +54,13 @@ describeEachDatabase('stock decided at the commit', (current) => {
     const [m] = await newTee(db(), { name: 'Commit Tee', pricePaise: 10000, stockBySize: { M: 3 } });
     const first = await quickUser(db());
     await orderUnits(first.userId, m!.id, 1);
+
+    // The glance the screens and the create-order read use counts the same units as the commit's check.
+    const [glance] = await db()
+      .select({ left: unitsLeftColumn.merchandise_variant() })
+      .from(merchandiseVariants)
+      .where(eq(merchandiseVariants.id, m!.id));
+    expect(glance?.left).toBe(2);
 
     const second = await quickUser(db());
     const tooMany = await refusal(orderUnits(second.userId, m!.id, 3));

@@ -148,7 +148,10 @@ export async function createMerchandiseOrder(
       if (!input.offerId) {
         // The usual cart: the account's earlier holds released and this cart's written in one round trip,
         // in id order (the sizes are locked at the commit in the order their holds were written).
-        const [released] = await pipelined(replacing, ...sorted.map((line) => () => holdLine(line, line.qty)));
+        const [released] = await pipelined(
+          replacing,
+          ...sorted.map((line) => () => holdLine(line, line.qty)),
+        );
         replaced = released.length;
         return;
       }

@@ -189,7 +189,11 @@ export async function replaceAccountHolds(
             returning ${stockHolds.kind} as kind, ${stockHolds.itemId} as item_id, ${stockHolds.expiresAt} as expires_at`,
       ),
   );
-  return released.map((r) => ({ kind: r.kind, itemId: Number(r.item_id), expiresAt: new Date(r.expires_at) }));
+  return released.map((r) => ({
+    kind: r.kind,
+    itemId: Number(r.item_id),
+    expiresAt: new Date(r.expires_at),
+  }));
 }
 
 /** A hold given back: what it held, and until when (a hold already past it had freed nothing more). */
@@ -326,7 +330,10 @@ export async function transactionWithHolds<T>(db: Db, work: (tx: Tx) => Promise<
 }
 
 /** The commit's refusal of a hold (SQLSTATE ST409, its detail naming the item and what was left) in words. */
-function holdRefusal(error: unknown, holds: Map<string, { label: string; quantity: number }>): AppError | null {
+function holdRefusal(
+  error: unknown,
+  holds: Map<string, { label: string; quantity: number }>,
+): AppError | null {
   const detail = pgErrorDetail(error, 'ST409');
   if (detail === undefined) return null;
   const refused = JSON.parse(detail) as { kind: StockKind; itemId: number; left: number | null };
