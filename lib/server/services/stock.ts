@@ -241,8 +241,14 @@ export function placesTakenColumn(): SQL<number> {
 /** Refuses `quantity` units of an item when only `left` are: sold out (full), or how many are left. */
 export function assertUnitsLeft(left: number, quantity: number, label: string, kind?: StockKind): void {
   if (left >= quantity) return;
-  if (kind === 'participation_option') throw new AppError('conflict', fullMessage(label), { reason: 'full' });
-  throw new AppError(
+  throw tooFewLeft(left, label, kind);
+}
+
+/** The refusal of more units than the `left` of an item: sold out (full), or how many are left. */
+function tooFewLeft(left: number, label: string, kind?: StockKind): AppError {
+  if (kind === 'participation_option')
+    return new AppError('conflict', fullMessage(label), { reason: 'full' });
+  return new AppError(
     'conflict',
     left <= 0 ? `${label} is sold out.` : `Only ${left} left of ${label}; please lower the quantity.`,
     { reason: 'sold_out' },
@@ -309,7 +315,7 @@ export async function lockedUnitsLeft(
 }
 
 /** What a transaction's holds were for, so that a refusal at its commit can name the item in words. */
-const holdsOfTransaction = new WeakMap<Tx, Map<string, { label: string; quantity: number }>>();
+const holdsOfTransaction = new WeakMap<Tx, Map<string, string>>();
 const holdKey = (kind: string, itemId: number) => `${kind}:${itemId}`;
 
 /**
@@ -318,35 +324,28 @@ const holdKey = (kind: string, itemId: number) => `${kind}:${itemId}`;
  * answered as the 409 the buyer is shown ("Size M is sold out.", "Only 2 left of …").
  */
 export async function transactionWithHolds<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const holds = new Map<string, { label: string; quantity: number }>();
+  const labels = new Map<string, string>();
   try {
     return await db.transaction(async (tx) => {
-      holdsOfTransaction.set(tx, holds);
+      holdsOfTransaction.set(tx, labels);
       return work(tx);
     });
   } catch (error) {
-    throw holdRefusal(error, holds) ?? error;
+    throw holdRefusal(error, labels) ?? error;
   }
 }
 
-/** The commit's refusal of a hold (SQLSTATE ST409, its detail naming the item and what was left) in words. */
-function holdRefusal(
-  error: unknown,
-  holds: Map<string, { label: string; quantity: number }>,
-): AppError | null {
+/**
+ * The commit's refusal of a hold (SQLSTATE ST409, its detail naming the item and what was left for the
+ * hold, null when the item is gone or switched off) in words.
+ */
+function holdRefusal(error: unknown, labels: Map<string, string>): AppError | null {
   const detail = pgErrorDetail(error, 'ST409');
   if (detail === undefined) return null;
   const refused = JSON.parse(detail) as { kind: StockKind; itemId: number; left: number | null };
-  const hold = holds.get(holdKey(refused.kind, refused.itemId));
-  const label = hold?.label ?? 'This item';
+  const label = labels.get(holdKey(refused.kind, refused.itemId)) ?? 'This item';
   if (refused.left === null) return new AppError('conflict', `${label} is not available.`);
-  try {
-    assertUnitsLeft(refused.left, hold?.quantity ?? Number.MAX_SAFE_INTEGER, label, refused.kind);
-  } catch (refusal) {
-    if (refusal instanceof AppError) return refusal;
-    throw refusal;
-  }
-  return new AppError('conflict', `${label} is sold out.`, { reason: 'sold_out' });
+  return tooFewLeft(refused.left, label, refused.kind);
 }
 
 /**
@@ -371,9 +370,9 @@ export async function holdStock(
   const madeAt = now();
   const expiresAt = new Date(madeAt.getTime() + holdMinutes * 60_000);
   if (input.kind !== 'participation_option') {
-    const holds = holdsOfTransaction.get(tx);
-    if (!holds) throw new Error('holdStock needs a transaction opened by transactionWithHolds');
-    holds.set(holdKey(input.kind, input.itemId), { label: input.label, quantity: input.quantity });
+    const labels = holdsOfTransaction.get(tx);
+    if (!labels) throw new Error('holdStock needs a transaction opened by transactionWithHolds');
+    labels.set(holdKey(input.kind, input.itemId), input.label);
     await tx.insert(stockHolds).values({
       paymentOrderId: input.orderId,
       kind: input.kind,
