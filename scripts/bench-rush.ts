@@ -14,6 +14,12 @@
 // Options: --buyers=M (1000), --stock=S (500), --concurrency=C (50), --instances=N (INSTANCES, else 2),
 // --direct (send the requests straight to the instances in turn instead of through nginx), --no-write
 // (print only), --note="…" (what else ran on the machine; written with the conditions).
+//
+// --rate=R makes it an open rush instead: buyers arrive at R/2 a second (each makes two checkouts, so R
+// purchases a second are offered), whether or not earlier ones have had their answers, as phones on
+// festival day do. --concurrency keeps a fixed number of buyers busy with no pause between calls, which
+// finds the most the site can do; --rate asks whether it keeps up with a given rate and how long each step
+// takes then (docs/performance.md, "Two ways to rush").
 import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +34,7 @@ import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
 import {
   addStock,
+  completionRate,
   goal,
   goalMisses,
   kinds,
@@ -53,6 +60,18 @@ const wholeOption = (name: string, fallback: number) => {
 const buyerCount = wholeOption('buyers', 1000);
 const stockUnits = wholeOption('stock', 500);
 const concurrency = wholeOption('concurrency', 50);
+const rate = option('rate') === undefined ? null : wholeOption('rate', 1);
+/** How the buyers come, as the conditions say it. */
+const pace =
+  rate === null
+    ? `${concurrency} at a time`
+    : `arriving at ${rate / 2} a second (${rate} purchases a second offered)`;
+/** Completed/s: over the whole rush when buyers come C at a time, over the completions when they arrive at a rate. */
+const rateOf = (checkouts: Checkout[]) => (rate === null ? undefined : completionRate(checkouts));
+if (rate !== null && option('concurrency') !== undefined) {
+  console.error('bench:rush: give --rate or --concurrency, not both');
+  process.exit(1);
+}
 const instances = wholeOption('instances', intFromEnv('INSTANCES', 2));
 const direct = args.includes('--direct');
 const write = !args.includes('--no-write');
@@ -338,7 +357,23 @@ interface PayData {
 }
 
 /** The three steps as the shop's screens make them (components and e2e/shop.spec.ts), one after another. */
-async function checkout(base: () => string, buyer: Buyer, kind: Kind, targets: Targets): Promise<Checkout> {
+async function checkout(
+  base: () => string,
+  buyer: Buyer,
+  kind: Kind,
+  targets: Targets,
+  started: number,
+): Promise<Checkout> {
+  const ended = (checkout: Checkout): Checkout => ({ ...checkout, endedAt: performance.now() - started });
+  return ended(await checkoutSteps(base, buyer, kind, targets));
+}
+
+async function checkoutSteps(
+  base: () => string,
+  buyer: Buyer,
+  kind: Kind,
+  targets: Targets,
+): Promise<Checkout> {
   const result: Checkout = { kind, outcome: 'error', ms: {} };
   const stop = (step: Step, answer: Answer): Checkout => ({
     ...result,
@@ -397,31 +432,55 @@ async function warmUp(urls: string[], buyer: Buyer): Promise<void> {
   }
 }
 
-/** C buyers at a time; each buys a T-shirt and a stay, half of them in the other order, so both race at once. */
+/**
+ * The buyers, C at a time (each starts its next checkout as soon as the last one answered), or arriving at
+ * a set rate (--rate). Each buys a T-shirt and a stay, half of them in the other order, so both race at once.
+ */
 async function rush(base: () => string, buyers: Buyer[], targets: Targets) {
   const checkouts: Checkout[] = [];
   let next = 0;
+  let busy = 0;
+  let mostBusy = 0;
   const started = performance.now();
   const progress = setInterval(() => {
     const done = checkouts.filter((c) => c.outcome === 'completed').length;
     console.log(
-      `… ${next}/${buyers.length} buyers started, ${checkouts.length} checkouts ended, ${done} completed`,
+      `… ${next}/${buyers.length} buyers started, ${busy} busy, ${checkouts.length} checkouts ended, ${done} completed`,
     );
   }, 5_000);
+  const buy = async (buyer: Buyer, index: number) => {
+    busy += 1;
+    mostBusy = Math.max(mostBusy, busy);
+    const order = index % 2 === 0 ? kinds : [...kinds].reverse();
+    for (const kind of order) checkouts.push(await checkout(base, buyer, kind, targets, started));
+    busy -= 1;
+  };
   try {
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, buyers.length) }, async () => {
-        while (next < buyers.length) {
-          const index = next++;
-          const order = index % 2 === 0 ? kinds : [...kinds].reverse();
-          for (const kind of order) checkouts.push(await checkout(base, buyers[index]!, kind, targets));
-        }
-      }),
-    );
+    if (rate === null) {
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, buyers.length) }, async () => {
+          while (next < buyers.length) {
+            const index = next++;
+            await buy(buyers[index]!, index);
+          }
+        }),
+      );
+    } else {
+      // Each arrival is due at a fixed time from the start; a late timer sends the overdue ones at once.
+      const gapMs = 2000 / rate;
+      const arrivals: Promise<void>[] = [];
+      while (next < buyers.length) {
+        const wait = started + next * gapMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const index = next++;
+        arrivals.push(buy(buyers[index]!, index));
+      }
+      await Promise.all(arrivals);
+    }
   } finally {
     clearInterval(progress);
   }
-  return { checkouts, seconds: (performance.now() - started) / 1000 };
+  return { checkouts, seconds: (performance.now() - started) / 1000, mostBusy };
 }
 
 // ---------- what the database says afterwards ----------
@@ -537,9 +596,9 @@ async function main() {
       current_setting('synchronous_commit') as commit`;
     const loadBefore = os.loadavg().map((l) => l.toFixed(2));
     console.log(
-      `Rush: ${buyerCount} buyers, ${stockUnits} units of each, ${concurrency} at a time, ${direct ? 'direct' : 'through nginx'}`,
+      `Rush: ${buyerCount} buyers, ${stockUnits} units of each, ${pace}, ${direct ? 'direct' : 'through nginx'}`,
     );
-    const { checkouts, seconds } = await rush(base, buyers, targets);
+    const { checkouts, seconds, mostBusy } = await rush(base, buyers, targets);
 
     // The sandbox's webhooks settle orders on their own schedule: give them time before counting.
     let after = await stockAfter(sql, targets);
@@ -561,6 +620,7 @@ async function main() {
         buyerCount,
         after[kind],
         seconds,
+        rateOf(checkouts.filter((c) => c.kind === kind)),
       ),
     );
     const overall = summarise(
@@ -569,6 +629,7 @@ async function main() {
       buyerCount,
       addStock(after.merchandise, after.accommodation),
       seconds,
+      rateOf(checkouts),
     );
     rows.push(overall);
 
@@ -581,9 +642,11 @@ async function main() {
       direct
         ? 'Requests went straight to the instances, in turn.'
         : 'Requests went through nginx (deploy/nginx/festival.conf.template, least_conn).',
-      `${buyerCount} verified buyers, made in the database beforehand with an identity proof each, ${concurrency} at a time; each buys one T-shirt (${targets.variant.label}) and one stay (${targets.stay.label}), half of them in the other order; that size and that stay option have ${stockUnits} units each.`,
+      `${buyerCount} verified buyers, made in the database beforehand with an identity proof each, ${pace}; each buys one T-shirt (${targets.variant.label}) and one stay (${targets.stay.label}), half of them in the other order; that size and that stay option have ${stockUnits} units each.`,
       'A checkout is create order (the hold), pay in the sandbox (`/sandbox/razorpay/v1/checkout/pay`, whose webhook races the confirmation), confirm; percentiles are over every call of a step, whatever it answered.',
-      `Completed/s: completed purchases over the whole rush (${seconds.toFixed(1)} s).`,
+      rate === null
+        ? `Completed/s: completed purchases over the whole rush (${seconds.toFixed(1)} s).`
+        : `Completed/s: completed purchases over the time from the first completion to the last (the rush took ${seconds.toFixed(1)} s with the refusals once sold out); at most ${mostBusy} buyers were waiting for an answer at once.`,
       'Sold: units in confirmed sales and bookings (the records, not the counters).',
       `Paid without outcome: an order left paid, or captured at the sandbox and neither fulfilled nor refunded there, counted ${waited} s after the last buyer.`,
       `The load came from this script (node:http, kept-alive connections) on the same machine. Load average before the run: ${loadBefore.join(', ')}.`,

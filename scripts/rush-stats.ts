@@ -12,6 +12,8 @@ export interface Checkout {
   outcome: 'completed' | 'refused' | 'error';
   /** Milliseconds of each step that was tried (a refused create order has no pay or confirm). */
   ms: Partial<Record<Step, number>>;
+  /** When the checkout's last answer came, in milliseconds from the start of the rush. */
+  endedAt?: number;
   /** The step that ended a checkout that did not complete, its HTTP status (0: no answer) and message. */
   failedAt?: Step;
   status?: number;
@@ -56,6 +58,8 @@ export function summarise(
   buyers: number,
   stock: Stock,
   seconds: number,
+  /** Given when the rate is not completions over `seconds` (an open rush: see completionRate). */
+  perSecond?: number,
 ): Row {
   const count = (outcome: Checkout['outcome']) => checkouts.filter((c) => c.outcome === outcome).length;
   const completed = count('completed');
@@ -76,13 +80,27 @@ export function summarise(
     completed,
     refused: count('refused'),
     errors: count('error'),
-    perSecond: seconds > 0 ? completed / seconds : 0,
+    perSecond: perSecond ?? (seconds > 0 ? completed / seconds : 0),
     latency,
     sold: stock.sold,
     stock: stock.stock,
     oversold: Math.max(0, stock.sold - stock.stock),
     paidWithoutOutcome: stock.paidWithoutOutcome,
   };
+}
+
+/**
+ * Completed purchases per second while purchases were completing: the gaps between the first and the last
+ * completion, over the time they span. In an open rush (buyers arriving at a set rate) the run also holds
+ * the time before the first answer and the refusals once sold out; neither is the shop's rate of sales.
+ */
+export function completionRate(checkouts: Checkout[]): number {
+  const ends = checkouts
+    .filter((c) => c.outcome === 'completed' && c.endedAt !== undefined)
+    .map((c) => c.endedAt!);
+  if (ends.length < 2) return 0;
+  const span = Math.max(...ends) - Math.min(...ends);
+  return span > 0 ? ((ends.length - 1) * 1000) / span : 0;
 }
 
 /** The stock figures of both kinds added up, for the overall row. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalMisses, percentile, summarise, type Checkout } from '../../scripts/rush-stats';
+import { completionRate, goalMisses, percentile, summarise, type Checkout } from '../../scripts/rush-stats';
 
 describe('bench:rush arithmetic', () => {
   it('takes the nearest-rank percentile of unsorted values', () => {
@@ -39,5 +39,29 @@ describe('bench:rush arithmetic', () => {
     expect(
       goalMisses(summarise('both', fast, 200, { stock: 200, sold: 200, paidWithoutOutcome: 0 }, 1)),
     ).toEqual([]);
+  });
+
+  it('rates an open rush by its completions: the gaps between the first and the last, over their span', () => {
+    const at = (endedAt: number, outcome: Checkout['outcome'] = 'completed'): Checkout => ({
+      kind: 'merchandise',
+      outcome,
+      ms: {},
+      endedAt,
+    });
+    // Five completions 250 ms apart: 4 gaps in one second. The refusals after them and a wait before the
+    // first answer do not count.
+    const run = [at(400), at(650), at(900), at(1150), at(1400), at(1500, 'refused'), at(9000, 'refused')];
+    expect(completionRate(run)).toBe(4);
+    expect(completionRate([at(100)])).toBe(0);
+    expect(completionRate([at(100, 'refused'), at(200, 'error')])).toBe(0);
+    const row = summarise(
+      'both',
+      run,
+      7,
+      { stock: 5, sold: 5, paidWithoutOutcome: 0 },
+      9,
+      completionRate(run),
+    );
+    expect(row.perSecond).toBe(4);
   });
 });
