@@ -20,6 +20,11 @@
 // festival day do. --concurrency keeps a fixed number of buyers busy with no pause between calls, which
 // finds the most the site can do; --rate asks whether it keeps up with a given rate and how long each step
 // takes then (docs/performance.md, "Two ways to rush").
+//
+// --warm-up=W (1): rounds of the warm-up calls (below) each instance gets before the clock starts. One
+// loads each step's route; a fresh instance is still slower for its first seconds under load while V8
+// compiles the request path, so a few hundred rounds measure instances already warm, as they are after
+// serving the site for a while.
 import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -39,6 +44,7 @@ import {
   goalMisses,
   kinds,
   markdownTable,
+  slowestBySecond,
   summarise,
   type Checkout,
   type Kind,
@@ -61,6 +67,7 @@ const buyerCount = wholeOption('buyers', 1000);
 const stockUnits = wholeOption('stock', 500);
 const concurrency = wholeOption('concurrency', 50);
 const rate = option('rate') === undefined ? null : wholeOption('rate', 1);
+const warmUpRounds = wholeOption('warm-up', 1);
 /** How the buyers come, as the conditions say it. */
 const pace =
   rate === null
@@ -420,6 +427,7 @@ async function checkoutSteps(
 /**
  * Before the clock starts, every instance loads the routes of the three steps (a production server loads a
  * route's code on its first request) with calls that change nothing: no token, an empty cart, no order.
+ * Seven calls an instance a round; --warm-up repeats the round.
  */
 async function warmUp(urls: string[], buyer: Buyer): Promise<void> {
   for (const url of urls) {
@@ -589,7 +597,7 @@ async function main() {
     const instanceUrls = cluster.instanceUrls.map(ipv4);
     let turn = 0;
     const base = direct ? () => instanceUrls[turn++ % instanceUrls.length]! : () => ipv4(cluster.proxyUrl);
-    await warmUp(instanceUrls, buyers[0]!);
+    for (let round = 0; round < warmUpRounds; round++) await warmUp(instanceUrls, buyers[0]!);
 
     const [pg] = await sql<{ version: string; fsync: string; commit: string }[]>`
       select split_part(version(), ' ', 2) as version, current_setting('fsync') as fsync,
@@ -649,6 +657,7 @@ async function main() {
         : `Completed/s: completed purchases over the time from the first completion to the last (the rush took ${seconds.toFixed(1)} s with the refusals once sold out); at most ${mostBusy} buyers were waiting for an answer at once.`,
       'Sold: units in confirmed sales and bookings (the records, not the counters).',
       `Paid without outcome: an order left paid, or captured at the sandbox and neither fulfilled nor refunded there, counted ${waited} s after the last buyer.`,
+      `Before the clock started each instance had ${warmUpRounds === 1 ? 'one round' : `${warmUpRounds} rounds`} of warm-up calls that change nothing (seven a round: each step's route with no token, an empty cart, no order)${warmUpRounds === 1 ? ', so it was fresh' : ''}.`,
       `The load came from this script (node:http, kept-alive connections) on the same machine. Load average before the run: ${loadBefore.join(', ')}.`,
       note ? `Also running: ${note}.` : '',
     ]
@@ -663,6 +672,7 @@ async function main() {
     const failures = failureSummary(checkouts);
     const details = [
       `Payment orders by state afterwards: ${states}.`,
+      `Slowest answer of any step in each second of the rush (ms): ${slowestBySecond(checkouts).join(', ')}.`,
       ...after.counters.map((line) => `Counter mismatch: ${line}.`),
       ...(failures.length > 0
         ? [

@@ -103,6 +103,22 @@ export function completionRate(checkouts: Checkout[]): number {
   return span > 0 ? ((ends.length - 1) * 1000) / span : 0;
 }
 
+/**
+ * The slowest answer of any step, per second of the rush (by when its checkout ended): where the tail
+ * percentiles come from, for instance a fresh instance's first seconds.
+ */
+export function slowestBySecond(checkouts: Checkout[]): number[] {
+  const slowest: number[] = [];
+  for (const c of checkouts) {
+    if (c.endedAt === undefined) continue;
+    const second = Math.floor(c.endedAt / 1000);
+    const ms = Math.max(0, ...Object.values(c.ms));
+    for (let s = slowest.length; s <= second; s++) slowest.push(0);
+    slowest[second] = Math.max(slowest[second]!, Math.round(ms));
+  }
+  return slowest;
+}
+
 /** The stock figures of both kinds added up, for the overall row. */
 export function addStock(a: Stock, b: Stock): Stock {
   return {

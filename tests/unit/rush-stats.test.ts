@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { completionRate, goalMisses, percentile, summarise, type Checkout } from '../../scripts/rush-stats';
+import {
+  completionRate,
+  goalMisses,
+  percentile,
+  slowestBySecond,
+  summarise,
+  type Checkout,
+} from '../../scripts/rush-stats';
 
 describe('bench:rush arithmetic', () => {
   it('takes the nearest-rank percentile of unsorted values', () => {
@@ -63,5 +70,23 @@ describe('bench:rush arithmetic', () => {
       completionRate(run),
     );
     expect(row.perSecond).toBe(4);
+  });
+
+  it('finds the slowest answer of each second of the rush', () => {
+    const ended = (endedAt: number, ms: Checkout['ms']): Checkout => ({
+      kind: 'accommodation',
+      outcome: 'completed',
+      ms,
+      endedAt,
+    });
+    const run = [
+      ended(900, { create: 400, pay: 120, confirm: 380 }),
+      ended(950, { create: 20 }),
+      ended(2100, { create: 30, pay: 10, confirm: 44.6 }),
+      { kind: 'merchandise', outcome: 'error', ms: { create: 9000 } } as Checkout, // no end time: left out
+    ];
+    // Second 0 holds the 400 ms create; nothing ended in second 1; second 2 rounds 44.6 to 45.
+    expect(slowestBySecond(run)).toEqual([400, 0, 45]);
+    expect(slowestBySecond([])).toEqual([]);
   });
 });
