@@ -19,7 +19,7 @@
 // purchases a second are offered), whether or not earlier ones have had their answers, as phones on
 // festival day do. --concurrency keeps a fixed number of buyers busy with no pause between calls, which
 // finds the most the site can do; --rate asks whether it keeps up with a given rate and how long each step
-// takes then (docs/performance.md, "Two ways to rush").
+// takes then (docs/performance.md, "Two ways to rush, and the goal").
 //
 // --warm-up=W (1): rounds of the warm-up calls (below) each instance gets before the clock starts. One
 // loads each step's route; a fresh instance is still slower for its first seconds under load while V8
