@@ -371,8 +371,8 @@ async function checkout(
   targets: Targets,
   started: number,
 ): Promise<Checkout> {
-  const ended = (checkout: Checkout): Checkout => ({ ...checkout, endedAt: performance.now() - started });
-  return ended(await checkoutSteps(base, buyer, kind, targets));
+  const done = await checkoutSteps(base, buyer, kind, targets);
+  return { ...done, endedAt: performance.now() - started };
 }
 
 async function checkoutSteps(
