@@ -244,13 +244,16 @@ export function createCacheStore({
       for (const tag of unique) learn(tag, at);
       if (!sql) return;
       try {
-        await sql.begin(async (tx) => {
-          await tx`insert into next_cache_tags (tag, revalidated_at)
+        // One statement, so no transaction: its insert and its notification commit together, and a
+        // BEGIN never has to share this pool's pipelines (docs/decisions.md, "Transactions have
+        // connections of their own"). A data-modifying WITH runs in full whether or not it is read.
+        await sql`with marked as (
+            insert into next_cache_tags (tag, revalidated_at)
             select tag, ${at} from unnest(${sql.array(unique)}::text[]) as tag
             on conflict (tag) do update
-            set revalidated_at = greatest(next_cache_tags.revalidated_at, excluded.revalidated_at)`;
-          await tx`select pg_notify(${tagChannel}, ${JSON.stringify({ tags: unique, at })})`;
-        });
+            set revalidated_at = greatest(next_cache_tags.revalidated_at, excluded.revalidated_at)
+            returning tag)
+          select pg_notify(${tagChannel}, ${JSON.stringify({ tags: unique, at })})`;
       } catch (error) {
         warn('revalidating tags', error);
       }

@@ -2,13 +2,16 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type postgres from 'postgres';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import { connectPostgres, preparingStatements } from './postgres-url';
+import { logger } from '@/lib/server/log';
+import { connectPools } from './postgres-pools';
+import { connectPostgres } from './postgres-url';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,6 +40,58 @@ export interface PoolSettings {
 export const defaultPool: PoolSettings = { max: 10, connectTimeoutSeconds: 5, statementTimeoutMs: 15_000 };
 
 /**
+ * How long PostgreSQL lets one of the site's sessions sit inside a transaction with no statement running
+ * before it ends the session (and its locks). The site's transactions run their statements back to back;
+ * a longer pause is a bug or a process stopped mid-way, and must not hold rows for everyone else.
+ */
+export const idleInTransactionTimeoutMs = 60_000;
+
+/**
+ * Named locks across processes (jobs that must run alone, the start-up's migrations): session-level
+ * advisory locks on one connection of their own, apart from the pools. A lock held on a pooled transaction
+ * would keep that connection while the work it guards waits for one: with a small pool, forever.
+ */
+interface NamedLocks {
+  /** Takes the lock if it is free; false if another session holds it. */
+  tryTake(name: string): Promise<boolean>;
+  /** Waits as long as it takes for the lock. */
+  take(name: string): Promise<void>;
+  release(name: string): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** A notice or warning from the server: "there is no transaction in progress" and its kind are bugs to see. */
+function logNotice(notice: postgres.Notice): void {
+  logger.warn({ notice }, 'the database sent a notice');
+}
+
+const namedLocks = new WeakMap<Db, NamedLocks>();
+
+function sessionLocks(url: string): NamedLocks {
+  // Opened at the first lock, closed when idle; no statement timeout, since taking a lock may wait. If the
+  // connection is lost, PostgreSQL releases its locks with it.
+  const sql = connectPostgres(url, { max: 1, idle_timeout: 60, onnotice: logNotice });
+  const key = (name: string) => `festival:${name}`;
+  return {
+    async tryTake(name) {
+      const [row] = await sql<{ taken: boolean }[]>`
+        select pg_try_advisory_lock(hashtext(${key(name)})) as taken`;
+      return row?.taken === true;
+    },
+    async take(name) {
+      await sql`select pg_advisory_lock(hashtext(${key(name)}))`;
+    },
+    async release(name) {
+      // A lost connection has released its locks already: nothing to undo, and the work's outcome stands.
+      await sql`select pg_advisory_unlock(hashtext(${key(name)}))`.catch((error: unknown) =>
+        logger.warn({ err: error, lock: name }, 'could not release a named lock'),
+      );
+    },
+    end: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/**
  * Opens the embedded PGlite database (a folder, or memory when dataDir is 'memory') or a PostgreSQL
  * server (a connection URL). Both run the same committed migrations.
  */
@@ -44,19 +99,24 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
   if ('url' in target) {
     const pool = target.pool ?? defaultPool;
     // Bounded waits: a server that is down, full or stuck fails the request (503) instead of hanging it.
-    const client = connectPostgres(target.url, {
+    const pools = connectPools(target.url, {
       max: pool.max,
-      connect_timeout: pool.connectTimeoutSeconds,
-      idle_timeout: 60,
-      onnotice: () => {},
-      connection: pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {},
+      connectTimeoutSeconds: pool.connectTimeoutSeconds,
+      statementTimeoutMs: pool.statementTimeoutMs,
+      idleInTransactionTimeoutMs,
+      onNotice: logNotice,
     });
-    const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Db;
+    const db = drizzlePostgres(pools.client, { schema }) as unknown as Db;
+    pools.shareTypeHandling();
+    const locks = sessionLocks(target.url);
+    namedLocks.set(db, locks);
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([pools.end(), locks.end()]);
+      },
     };
   }
   let client: PGlite;
@@ -91,17 +151,22 @@ export async function queryRows<T = Record<string, unknown>>(db: Db | Tx, query:
  * connection, as in a transaction; PGlite runs them in turn). Each is started before the next is created,
  * which is what fixes the order, so a later one may rely on an earlier one's effect (a row it inserted, a
  * lock it took). A statement that starts others (an async function) starts them all before it first waits.
- * The first refusal fails the batch; in a transaction the statements after it fail with it.
+ * The batch fails with its first refusal, but only once every member has finished: a member still
+ * sending (an async function past its first wait) must not be left running after the caller has moved on
+ * and its transaction has ended. In a transaction the statements after a refusal fail with it.
  */
-export function pipelined<T extends readonly unknown[]>(
+export async function pipelined<T extends readonly unknown[]>(
   ...statements: { [K in keyof T]: () => PromiseLike<T[K]> }
 ): Promise<T> {
   const sent = statements.map((start) => {
     const statement = start();
-    // Calling `then` is what sends a query builder's statement: now, not when Promise.all gets to it.
+    // Calling `then` is what sends a query builder's statement: now, not when allSettled gets to it.
     return new Promise((resolve, reject) => statement.then(resolve, reject));
   });
-  return Promise.all(sent) as unknown as Promise<T>;
+  const outcomes = await Promise.allSettled(sent);
+  const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (refused) throw refused.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 export async function ping(db: Db): Promise<void> {
@@ -195,28 +260,28 @@ export function isEmbedded(db: Db | Tx): boolean {
 }
 
 /**
- * Runs start-up work (migrations, the first seed) while holding a transaction-level advisory lock on
- * PostgreSQL, so instances that start together wait for each other instead of migrating at once. The
- * work runs on the database's other connections; the lock's transaction only holds the lock.
+ * Runs start-up work (migrations, the first seed) while holding an advisory lock on PostgreSQL, so
+ * instances that start together wait for each other instead of migrating at once. The work runs on the
+ * database's pools; the lock has a connection of its own.
  */
 export async function withStartupLock(db: Db, work: () => Promise<void>): Promise<void> {
-  if (isEmbedded(db)) return work();
-  await db.transaction(async (tx) => {
-    // Waiting for another instance's migrations is not a stuck statement: no statement timeout here.
-    await queryRows(tx, sql`set local statement_timeout = 0`);
-    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('festival:start-up')) as locked`);
+  const locks = namedLocks.get(db);
+  if (!locks) return work();
+  await locks.take('start-up');
+  try {
     await work();
-  });
+  } finally {
+    await locks.release('start-up');
+  }
 }
 
 const runningAlone = new Map<string, Promise<unknown>>();
 
 /**
  * Runs `work` unless the same named job already runs: in this process (a timer and a cron request), or,
- * on PostgreSQL, in any process (several server instances, a command-line run) through a transaction-level
- * advisory lock held while the work runs. Answers `{ ran: false }` instead of waiting. The work reads and
- * writes through the database handle as usual (the lock's transaction only holds the lock); the embedded
- * database has one owning process, so the in-process guard covers it.
+ * on PostgreSQL, in any process (several server instances, a command-line run) through an advisory lock
+ * held while the work runs. Answers `{ ran: false }` instead of waiting. The embedded database has one
+ * owning process, so the in-process guard covers it.
  */
 export async function runAlone<T>(
   db: Db,
@@ -225,15 +290,14 @@ export async function runAlone<T>(
 ): Promise<{ ran: true; result: T } | { ran: false }> {
   if (runningAlone.has(name)) return { ran: false };
   const run = (async (): Promise<{ ran: true; result: T } | { ran: false }> => {
-    if (isEmbedded(db)) return { ran: true, result: await work() };
-    return db.transaction(async (tx) => {
-      const [row] = await queryRows<{ locked: boolean }>(
-        tx,
-        sql`select pg_try_advisory_xact_lock(hashtext(${`festival:${name}`})) as locked`,
-      );
-      if (!row?.locked) return { ran: false } as const;
-      return { ran: true, result: await work() } as const;
-    });
+    const locks = namedLocks.get(db);
+    if (!locks) return { ran: true, result: await work() };
+    if (!(await locks.tryTake(name))) return { ran: false };
+    try {
+      return { ran: true, result: await work() };
+    } finally {
+      await locks.release(name);
+    }
   })();
   runningAlone.set(name, run);
   try {
