@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, organiserAccount, signIn } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedAccount, organiserAccount, outboxFor, signIn, uniqueEmail } from './support/accounts';
 import { skipSplash } from './support/splash';
 
 /*
@@ -44,6 +44,63 @@ test.describe('a preview deployment', () => {
     await page.goto('/dev/mail');
     await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
     await expect(page.getByTestId('mail-to').filter({ hasText: participant.email }).first()).toBeVisible();
+  });
+
+  test('a sign-up code shows in the browser that signed up, and in no other', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1;
+    const headers = { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+    const fields = {
+      first_name: 'Luna',
+      last_name: 'Lovegood',
+      phone_number: '9876543210',
+      DOB: '2000-03-05',
+      gender: 'female',
+      Clg: 'Gandhinagar Institute of Magic',
+      email: uniqueEmail('luna'),
+      password: 'quibbler7',
+    };
+    // This page's browser signs up (page.request shares its cookies); the answer carries no code.
+    const signedUp = await page.request.post('/api/register', { data: fields, headers });
+    expect(signedUp.status()).toBe(201);
+    expect(await signedUp.json()).toEqual({
+      message: 'Registration Successful, Kindly Verify with OTP sent to your mail',
+      data: { email: fields.email },
+    });
+    let code = '';
+    await expect
+      .poll(async () => {
+        code = (await outboxFor(request, fields.email))[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+
+    // The code screen as the registration screen hands it over.
+    const handOver = (tab: Page) =>
+      tab.addInitScript((state) => window.sessionStorage.setItem('nav-state:/otp', JSON.stringify(state)), {
+        email: fields.email,
+        sentAt: Date.now(),
+      });
+    await handOver(page);
+    await page.goto('/otp');
+    await expect(page.getByTestId('preview-code')).toContainText(code);
+
+    // Another browser with the same e-mail on its code screen is shown nothing.
+    const other = await browser.newContext();
+    try {
+      const tab = await other.newPage();
+      await handOver(tab);
+      const asked = tab.waitForResponse((answer) => answer.url().includes('/api/preview-code'));
+      await tab.goto(new URL('/otp', page.url()).href);
+      expect(((await (await asked).json()) as { data: unknown }).data).toEqual({ code: null });
+      await expect(tab.getByText(fields.email)).toBeVisible();
+      await expect(tab.getByTestId('preview-code')).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
   });
 
   test('the payment sandbox serves its checkout', async ({ request }) => {

@@ -43,11 +43,11 @@ const fieldOrder: FieldPath<RegisterFormValues>[] = [
 ];
 
 /**
- * /otp receives the e-mail, when its code was sent (for the resend cool-down) and, on a preview deployment
- * only, the code itself (a preview sends no mail to participants).
+ * /otp receives the e-mail and when its code was sent (for the resend cool-down). On a preview deployment
+ * it asks the server for the code itself, which only this browser's sign-up cookie unlocks.
  */
-function handOverToOtp(email: string, previewCode?: string) {
-  setNavState('/otp', { email, sentAt: Date.now(), previewCode });
+function handOverToOtp(email: string) {
+  setNavState('/otp', { email, sentAt: Date.now() });
 }
 
 /** The registration form of SPEC.md part 2: validated on every change and on submit. */
@@ -79,12 +79,12 @@ export function RegisterForm() {
     // resolver that let this submit through fetched the same module.)
     const payload = (await loadSchemas()).registerPayloadSchema.parse(values);
     try {
-      const answer = await api.post<{ email?: string; previewCode?: string }>('/api/register', payload);
+      const answer = await api.post<{ email?: string }>('/api/register', payload);
       toast({
         title: answer.message || 'Registration Successful, Kindly Verify with OTP sent to your mail',
         variant: 'success',
       });
-      handOverToOtp(answer.data?.email ?? payload.email, answer.data?.previewCode);
+      handOverToOtp(answer.data?.email ?? payload.email);
       router.push('/otp');
     } catch (error) {
       toast({ title: messageOf(error, 'Something went wrong'), variant: 'error' });

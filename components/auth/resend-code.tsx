@@ -10,8 +10,8 @@ interface ResendCodeProps {
   purpose: 'verify' | 'reset';
   /** When the current code was sent; the button waits out the cool-down from then. */
   sentAt?: number;
-  /** Called with the new send time (and a preview's code), so the screen can keep them across a reload. */
-  onSent?: (sentAt: number, previewCode?: string) => void;
+  /** Called with the new send time, so the screen can keep it across a reload. */
+  onSent?: (sentAt: number) => void;
 }
 
 /** 'Resend code': asks for a fresh code, then counts down the cool-down before it can be asked again. */
@@ -39,10 +39,10 @@ export function ResendCode({ email, purpose, sentAt, onSent }: ResendCodeProps) 
     if (waiting || sending) return;
     setSending(true);
     try {
-      const answer = await api.post<{ previewCode?: string }>('/api/resend-otp', { email, purpose });
+      const answer = await api.post('/api/resend-otp', { email, purpose });
       const sent = Date.now();
       waitFor(resendCooldownSeconds);
-      onSent?.(sent, answer.data?.previewCode);
+      onSent?.(sent);
       toast({ title: answer.message || 'A new code is on its way to your mail.', variant: 'success' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429)

@@ -7,8 +7,6 @@ export interface NavEmail {
   email: string;
   /** When the last code was sent (ms since epoch), for the resend cool-down. */
   sentAt?: number;
-  /** The code itself, handed over only on a preview deployment (which mails nobody). */
-  previewCode?: string;
 }
 
 /**
@@ -18,12 +16,11 @@ export interface NavEmail {
  */
 export function useNavEmail(path: string, onMissing: () => void): NavEmail | null {
   const [state] = useState<NavEmail | null>(() => {
-    const saved = readNavState<{ email: unknown; sentAt: unknown; previewCode: unknown }>(path);
+    const saved = readNavState<{ email: unknown; sentAt: unknown }>(path);
     if (typeof saved?.email !== 'string' || saved.email === '') return null;
     return {
       email: saved.email,
       sentAt: typeof saved.sentAt === 'number' ? saved.sentAt : undefined,
-      previewCode: typeof saved.previewCode === 'string' ? saved.previewCode : undefined,
     };
   });
   const reported = useRef(false);

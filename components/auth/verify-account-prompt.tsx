@@ -26,13 +26,8 @@ export function VerifyAccountPrompt({ email }: { email: string }) {
     if (sending) return;
     setSending(true);
     let sentAt = Date.now();
-    let previewCode: string | undefined;
     try {
-      const answer = await api.post<{ previewCode?: string }>('/api/resend-otp', {
-        email,
-        purpose: 'verify',
-      });
-      previewCode = answer.data?.previewCode;
+      const answer = await api.post('/api/resend-otp', { email, purpose: 'verify' });
       toast({ title: answer.message || 'A new code is on its way to your mail.', variant: 'success' });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 429)) {
@@ -48,7 +43,7 @@ export function VerifyAccountPrompt({ email }: { email: string }) {
       const wait = error.retryAfter ?? resendCooldownSeconds;
       sentAt = Date.now() - (resendCooldownSeconds - wait) * 1000;
     }
-    setNavState('/otp', { email, sentAt, previewCode });
+    setNavState('/otp', { email, sentAt });
     router.push('/otp');
   }
 

@@ -1,10 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { InlineLoader } from '@/components/forms/inline-loader';
+import { previewCodeFor } from '@/components/preview/deployment';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
 import { clearNavState, setNavState } from '@/lib/nav-state';
@@ -27,12 +28,27 @@ function VerifyOtpForm() {
     router.replace('/register');
   }, [toast, router]);
   const state = useNavEmail(otpPath, onMissing);
-  const [previewCode, setPreviewCode] = useState(state?.previewCode);
+  const email = state?.email;
+  const [previewCode, setPreviewCode] = useState<string | null>(null);
+  // Bumped after each resend: a preview then has a new code to show this browser.
+  const [codesSent, setCodesSent] = useState(0);
   const [otp, setOtp] = useState('');
   const [pending, setPending] = useState(false);
 
-  if (!state) return <InlineLoader />;
-  const { email } = state;
+  // A preview deployment mails nobody, so it shows the code, to the browser that signed up only (the
+  // server reads it from that browser's sign-up cookie); elsewhere this finds none.
+  useEffect(() => {
+    if (!email) return;
+    let current = true;
+    previewCodeFor(email)
+      .then((code) => current && setPreviewCode(code))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [email, codesSent]);
+
+  if (!state || !email) return <InlineLoader />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,9 +94,9 @@ function VerifyOtpForm() {
         email={email}
         purpose="verify"
         sentAt={state.sentAt}
-        onSent={(sentAt, code) => {
-          setPreviewCode(code);
-          setNavState(otpPath, { email, sentAt, previewCode: code });
+        onSent={(sentAt) => {
+          setNavState(otpPath, { email, sentAt });
+          setCodesSent((count) => count + 1);
         }}
       />
     </>

@@ -1,14 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-
-/** What /api/deployment answers; anything else (an old server, an error) counts as "not a preview". */
-async function deploymentIsPreview(): Promise<boolean> {
-  const answer = await fetch('/api/deployment');
-  if (!answer.ok) return false;
-  const body: unknown = await answer.json();
-  return (body as { data?: { preview?: unknown } })?.data?.preview === true;
-}
+import { deploymentIsPreview } from './deployment';
 
 /**
  * The "Preview" mark of a preview deployment, on every page. Pages are prerendered once for every

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { POST as forgotPassword } from '@/app/api/forgot-password/route';
 import { POST as login } from '@/app/api/login/route';
 import { POST as logout } from '@/app/api/logout/route';
+import { GET as previewCode } from '@/app/api/preview-code/route';
 import { POST as register } from '@/app/api/register/route';
 import { POST as resendOtp } from '@/app/api/resend-otp/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
@@ -394,40 +395,192 @@ describeEachDatabase('accounts security', (current) => {
   });
 
   describe('the code on a preview deployment', () => {
-    it('answers the issued code to sign-up and verification resend on a preview only', async () => {
-      process.env.PREVIEW = 'true';
+    const codeSent = { message: 'A new code has been sent to your e-mail.' };
+
+    function preview(on: boolean) {
+      process.env.PREVIEW = on ? 'true' : 'false';
       resetEnvForTests();
+    }
+
+    /** What an answer's Set-Cookie shows: its attributes, and the value's length in place of the value. */
+    function cookieShape(answer: CallResult): string | null {
+      const header = answer.headers.get('set-cookie');
+      return (
+        header?.replace(
+          /^([^=]+)=([^;]*)/,
+          (_, name: string, value: string) => `${name}=<${value.length}>`,
+        ) ?? null
+      );
+    }
+
+    /** The cookie a browser keeps from an answer, as it sends it back (`name=value`), or null. */
+    function keptCookie(answer: CallResult): string | null {
+      return answer.headers.get('set-cookie')?.split(';')[0] ?? null;
+    }
+
+    /** The code GET /api/preview-code shows a browser holding `cookie` (none: a browser without one). */
+    async function shownCode(email: string, cookie: string | null) {
+      const answer = await call<{ message: string; data?: { code: string | null } }>(previewCode, {
+        query: `?email=${encodeURIComponent(email)}`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.data?.code;
+    }
+
+    /** The same cookie with one character of its sealed value changed. */
+    function altered(cookie: string): string {
+      const at = cookie.length - 30;
+      return cookie.slice(0, at) + (cookie[at] === 'A' ? 'B' : 'A') + cookie.slice(at + 1);
+    }
+
+    it('answers a stranger’s verification resend without the code, so nobody can verify another’s sign-up', async () => {
+      preview(true);
+      const clock = clockAt(new Date('2027-01-16T10:00:00Z'));
+      const details = newRegistration();
+      expect((await call(register, { body: details })).status).toBe(201);
+      clock.advance(61_000);
+      const stranger = await call(resendOtp, { body: { email: details.email, purpose: 'verify' } });
+      const code = await latestCode(db(), details.email);
+      expect(stranger.status).toBe(200);
+      expect(stranger.body).toEqual(codeSent);
+      expect(JSON.stringify(stranger.body)).not.toContain(code);
+      expect(stranger.headers.get('set-cookie')).toBeNull();
+      // The code the stranger did not see is the one that verifies the account.
+      expect((await call(validateOtp, { body: { email: details.email, otp: code } })).status).toBe(200);
+    });
+
+    it('answers a sign-up with a new, a pending and a verified address alike, cookie included', async () => {
+      preview(true);
+      const fresh = uniqueEmail('fresh');
+      const pending = await pendingUser(db());
+      const verified = (await quickUser(db())).email;
+      const seen = [];
+      for (const email of [fresh, pending, verified]) {
+        const answer = await call(register, { body: newRegistration({ email }) });
+        seen.push({ ...visible(answer, email), cookie: cookieShape(answer) });
+      }
+      expect(seen[0]).toMatchObject({
+        status: 201,
+        body: JSON.stringify({
+          message: 'Registration Successful, Kindly Verify with OTP sent to your mail',
+          data: { email: '<email>' },
+        }),
+      });
+      expect(seen[0]!.cookie).toMatch(
+        /^preview_signup=<\d+>; Path=\/api; HttpOnly; SameSite=Strict; Max-Age=86400$/,
+      );
+      expect(seen[1]).toEqual(seen[0]);
+      expect(seen[2]).toEqual(seen[0]);
+
+      // Outside a preview no sign-up sets a cookie.
+      preview(false);
+      for (const email of [uniqueEmail('fresh'), await pendingUser(db()), (await quickUser(db())).email]) {
+        const answer = await call(register, { body: newRegistration({ email }) });
+        expect(answer.status).toBe(201);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+      }
+    });
+
+    it('shows the code to the browser that signed up, through resends, and to no other browser', async () => {
+      preview(true);
       const clock = clockAt(new Date('2027-01-16T11:00:00Z'));
       const details = newRegistration();
-      const signUp = await call<{ data: { email: string; previewCode?: string } }>(register, {
-        body: details,
-      });
-      expect(signUp.body.data.previewCode).toMatch(/^\d{6}$/);
-      expect(signUp.body.data.previewCode).toBe(await latestCode(db(), details.email));
-      // A pending sign-up gets no new code, so no code is answered.
-      const again = await call<{ data: { previewCode?: string } }>(register, { body: details });
-      expect(again.status).toBe(201);
-      expect(again.body.data.previewCode).toBeUndefined();
-      clock.advance(61_000);
-      const resent = await call<{ data?: { previewCode?: string } }>(resendOtp, {
-        body: { email: details.email, purpose: 'verify' },
-      });
-      expect(resent.body.data?.previewCode).toMatch(/^\d{6}$/);
-      expect(resent.body.data?.previewCode).toBe(await latestCode(db(), details.email));
-      // Unknown e-mails and reset codes never.
-      const unknown = await call(resendOtp, { body: { email: uniqueEmail('none'), purpose: 'verify' } });
-      expect(unknown.body).toEqual({ message: 'A new code has been sent to your e-mail.' });
-      const reset = await call(resendOtp, { body: { email: details.email, purpose: 'reset' } });
-      expect(reset.body).toEqual({ message: 'A new code has been sent to your e-mail.' });
+      const signUp = await call(register, { body: details });
+      const browser = keptCookie(signUp);
+      expect(browser).toMatch(/^preview_signup=[\w-]+$/);
+      const code = await latestCode(db(), details.email);
+      expect(await shownCode(details.email, browser)).toBe(code);
 
-      process.env.PREVIEW = 'false';
-      resetEnvForTests();
-      const plain = newRegistration();
-      const answer = await call(register, { body: plain });
-      expect(answer.body.data).toEqual({ email: plain.email });
+      // Signing up again with the address (now pending) gives a cookie that shows nothing, as does having
+      // no cookie, a made-up one or an altered one, or asking about another address.
+      const again = keptCookie(await call(register, { body: details }));
+      for (const cookie of [null, again, 'preview_signup=made-up', altered(browser!)]) {
+        expect(await shownCode(details.email, cookie)).toBeNull();
+      }
+      expect(await shownCode(uniqueEmail('other'), browser)).toBeNull();
+      // The browser that signed up and then signed up again still sees its code.
+      const twice = await call(register, { body: details, headers: { cookie: browser! } });
+      expect(await shownCode(details.email, keptCookie(twice))).toBe(code);
+
+      // Its resend answers no code either, but renews its cookie with the new one.
       clock.advance(61_000);
-      const resend = await call(resendOtp, { body: { email: plain.email, purpose: 'verify' } });
-      expect(resend.body).toEqual({ message: 'A new code has been sent to your e-mail.' });
+      const resent = await call(resendOtp, {
+        body: { email: details.email, purpose: 'verify' },
+        headers: { cookie: browser! },
+      });
+      expect(resent.body).toEqual(codeSent);
+      const renewed = keptCookie(resent);
+      const newCode = await latestCode(db(), details.email);
+      expect(await shownCode(details.email, renewed)).toBe(newCode);
+      // A stranger's resend retires that code; the browser's next resend shows it the newest again.
+      clock.advance(61_000);
+      expect((await call(resendOtp, { body: { email: details.email, purpose: 'verify' } })).body).toEqual(
+        codeSent,
+      );
+      clock.advance(61_000);
+      const last = await call(resendOtp, {
+        body: { email: details.email, purpose: 'verify' },
+        headers: { cookie: renewed! },
+      });
+      const lastCode = await latestCode(db(), details.email);
+      expect(await shownCode(details.email, keptCookie(last))).toBe(lastCode);
+
+      // The shown code verifies the account; then there is nothing left to show.
+      expect((await call(validateOtp, { body: { email: details.email, otp: lastCode } })).status).toBe(200);
+      expect(await shownCode(details.email, keptCookie(last))).toBeNull();
+    });
+
+    it('shows a sign-up replaced after a day to the new browser only', async () => {
+      preview(true);
+      const clock = clockAt(new Date('2027-01-17T08:00:00Z'));
+      const details = newRegistration();
+      const first = keptCookie(await call(register, { body: details }));
+      clock.advance(24 * 3_600_000 + 60_000);
+      const second = keptCookie(await call(register, { body: { ...details, first_name: 'Later' } }));
+      const code = await latestCode(db(), details.email);
+      expect(await shownCode(details.email, first)).toBeNull();
+      expect(await shownCode(details.email, second)).toBe(code);
+      clock.advance(61_000);
+      const resent = await call(resendOtp, {
+        body: { email: details.email, purpose: 'verify' },
+        headers: { cookie: first! },
+      });
+      expect(resent.body).toEqual(codeSent);
+      expect(resent.headers.get('set-cookie')).toBeNull();
+      // A reset code is never shown, nor put in the cookie, even for the browser that signed up.
+      const reset = await call(resendOtp, {
+        body: { email: details.email, purpose: 'reset' },
+        headers: { cookie: second! },
+      });
+      expect(reset.body).toEqual(codeSent);
+      expect(reset.headers.get('set-cookie')).toBeNull();
+      const resetCode = await latestCode(db(), details.email);
+      expect(await shownCode(details.email, second)).not.toBe(resetCode);
+    });
+
+    it('has no code to show outside a preview (404), and refuses a bad address with its message', async () => {
+      preview(true);
+      const details = newRegistration();
+      const browser = keptCookie(await call(register, { body: details }));
+      for (const query of ['', '?email=not-an-address', '?email=']) {
+        const bad = await call(previewCode, { query, headers: { cookie: browser! } });
+        expect(bad.status).toBe(400);
+        expect(bad.body).toMatchObject({
+          message: 'Invalid email address',
+          errors: { email: 'Invalid email address' },
+        });
+      }
+      preview(false);
+      const answer = await call(previewCode, {
+        query: `?email=${encodeURIComponent(details.email)}`,
+        headers: { cookie: browser! },
+      });
+      expect(answer).toMatchObject({
+        status: 404,
+        body: { message: 'Codes are shown on screen on a preview deployment only.' },
+      });
+      expect(JSON.stringify(answer.body)).not.toMatch(/\d{6}/);
     });
   });
 });

@@ -18,6 +18,12 @@ import {
   type CodePurpose,
 } from '@/lib/server/auth/one-time-codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/server/auth/passwords';
+import {
+  holdsSignUp,
+  previewSignUpCookie,
+  sealPreviewSignUp,
+  type PreviewSignUp,
+} from '@/lib/server/auth/preview-signup';
 import { userForToken } from '@/lib/server/auth/session';
 import { now } from '@/lib/server/clock';
 import type { Db, Tx } from '@/lib/server/db';
@@ -100,12 +106,15 @@ export const pendingKeptHours = 24;
 
 export interface RegisterResult {
   email: string;
-  /** The code just issued, answered only on a preview deployment (shown on its verification screen). */
-  previewCode?: string;
+  /**
+   * On a preview deployment only, and there for every e-mail alike: the Set-Cookie value that lets this
+   * browser, and no other, see the code its sign-up was sent (lib/server/auth/preview-signup.ts).
+   */
+  previewCookie?: string;
 }
 
 type SignUp =
-  | { kind: 'issued'; code: string; firstName: string }
+  | { kind: 'issued'; code: string; firstName: string; account: PreviewSignUp['account'] }
   | { kind: 'pending' | 'verified'; firstName: string }
   | { kind: 'raced' };
 
@@ -117,8 +126,17 @@ type SignUp =
  *   new code is the resend call's job);
  * - a verified e-mail is left untouched, and its owner gets a note to log in or reset the password.
  * Notes follow the one-mail-a-minute cool-down; every call counts against the per-e-mail code-mail limit.
+ *
+ * On a preview deployment every sign-up answer sets the preview cookie, of the same length in each case:
+ * a new code's sign-up is sealed in it; otherwise the sign-up the browser already holds (`held`), if any,
+ * is sealed again, so signing up twice does not lose the first code.
  */
-export async function registerAccount(db: Db, payload: RegisterPayload, ip: string): Promise<RegisterResult> {
+export async function registerAccount(
+  db: Db,
+  payload: RegisterPayload,
+  ip: string,
+  held: PreviewSignUp | null = null,
+): Promise<RegisterResult> {
   // The cheap checks come before the hash.
   await limitAttempt(db, 'register', { ip });
   await limitAttempt(db, 'codeMail', { email: payload.email });
@@ -158,7 +176,7 @@ export async function registerAccount(db: Db, payload: RegisterPayload, ip: stri
         userId = created!.id;
       }
       const { code } = await issueCode(tx, userId, 'verify');
-      return { kind: 'issued', code, firstName: details.firstName };
+      return { kind: 'issued', code, firstName: details.firstName, account: { id: userId, createdAt: at } };
     });
   } catch (error) {
     // Two sign-ups for one new e-mail at the same moment: the database keeps the first, as for a pending one.
@@ -170,20 +188,25 @@ export async function registerAccount(db: Db, payload: RegisterPayload, ip: stri
     case 'issued':
       await startCooldown(db, cooldownKey('verify', payload.email));
       await mailCode(db, { email: payload.email, firstName: signUp.firstName }, signUp.code, 'verify');
-      return { email: payload.email, ...(isPreview() ? { previewCode: signUp.code } : {}) };
+      break;
     case 'pending':
       if ((await claimCooldown(db, cooldownKey('verify', payload.email), resendCooldownMs)) === 0) {
         await sendMail(db, pendingSignupMail({ ...to, firstName: signUp.firstName }));
       }
-      return { email: payload.email };
+      break;
     case 'verified':
       if ((await claimCooldown(db, cooldownKey('verify', payload.email), resendCooldownMs)) === 0) {
         await sendMail(db, accountExistsMail({ ...to, firstName: signUp.firstName }));
       }
-      return { email: payload.email };
+      break;
     case 'raced':
-      return { email: payload.email };
+      break;
   }
+  if (!isPreview()) return { email: payload.email };
+  const sealed = sealPreviewSignUp(
+    signUp.kind === 'issued' ? { account: signUp.account, code: signUp.code } : held,
+  );
+  return { email: payload.email, previewCookie: previewSignUpCookie(sealed) };
 }
 
 /**
@@ -214,19 +237,25 @@ const codeSentMessage = 'A new code has been sent to your e-mail.';
 
 export interface ResendResult {
   message: string;
-  /** The verification code just issued, answered only on a preview deployment. */
-  previewCode?: string;
+  /**
+   * On a preview deployment only: the renewed Set-Cookie value for the browser that made this pending
+   * sign-up (it sent the sign-up's preview cookie), sealing the new verification code. Never for others.
+   */
+  previewCookie?: string;
 }
 
 /**
  * Sends a fresh code, at most once a minute per e-mail and purpose, within the per-e-mail code-mail limit.
  * Unknown, pending and verified e-mails get the same answers after the same number of calls: a verified
  * one asking for a verification code gets the "you already have an account" note, an unknown one nothing.
+ * The answer never holds the code; on a preview, only the browser that made the sign-up (`held` is its
+ * sign-up) gets its preview cookie renewed with the new code.
  */
 export async function resendCode(
   db: Db,
   input: z.infer<typeof resendOtpSchema>,
   ip: string,
+  held: PreviewSignUp | null = null,
 ): Promise<ResendResult> {
   await limitAttempt(db, 'resend', { ip });
   await limitAttempt(db, 'codeMail', { email: input.email });
@@ -240,9 +269,29 @@ export async function resendCode(
   }
   const { code } = await db.transaction((tx) => issueCode(tx, user.id, input.purpose));
   await mailCode(db, user, code, input.purpose);
-  const preview = input.purpose === 'verify' && isPreview();
-  return { message: codeSentMessage, ...(preview ? { previewCode: code } : {}) };
+  if (input.purpose === 'verify' && isPreview() && holdsSignUp(held, user)) {
+    const sealed = sealPreviewSignUp({ account: held.account, code });
+    return { message: codeSentMessage, previewCookie: previewSignUpCookie(sealed) };
+  }
+  return { message: codeSentMessage };
 }
+
+/**
+ * GET /api/preview-code: on a preview deployment, the code of this e-mail's sign-up when the browser holds
+ * it (made the sign-up, which is still the current one and unverified); null for everyone else.
+ */
+export async function previewCodeFor(
+  db: Db,
+  email: string,
+  held: PreviewSignUp | null,
+): Promise<string | null> {
+  if (!isPreview()) throw new AppError('not_found', previewCodeOnlyMessage);
+  if (!held) return null;
+  const user = await findUserByEmail(db, email);
+  return holdsSignUp(held, user) ? held.code : null;
+}
+
+export const previewCodeOnlyMessage = 'Codes are shown on screen on a preview deployment only.';
 
 /**
  * Logs in. Failed logins are counted per (e-mail, IP address) pair: after five, each further try waits
