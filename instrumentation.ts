@@ -5,6 +5,8 @@ export async function register() {
   (await import('./lib/server/http/peer-address')).installPeerAddress();
   // Next gzips every answer at zlib's default level, with no setting for it: see compression-level.ts.
   (await import('./lib/server/http/compression-level')).installCompressionLevel();
+  // Next's redirect of an RSC request with a missing or wrong `_rsc` must not be kept by a shared cache.
+  (await import('./lib/server/http/rsc-redirects')).installPrivateRscRedirects();
   const { startServer } = await import('./lib/server/startup');
   try {
     await startServer();

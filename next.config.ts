@@ -74,8 +74,25 @@ const publicContentPaths = [
   'reset-password',
   'unauthorized',
 ];
-/** Pages about one person (their profile, the console, with everything under them): never kept by a shared cache. */
-const personalPaths = ['profile', 'admin', 'dev'];
+/*
+ * Pages about one person (their profile, the console, with everything under them) and every page behind the
+ * sign-in guard (proxy.ts, lib/roles.ts): never kept by a shared cache. A shared cache does not tell visitors
+ * apart by their sign-in cookie, and the guard runs only when a request reaches the app: a copy kept from a
+ * signed-in visitor would be served to the signed-out, and a signed-out visitor's redirect to /login to
+ * everyone. Next's own header for the static ones (shop, accommodation, payment result) is a year's
+ * `s-maxage=31536000`. tests/unit/security-headers.test.ts checks that every guarded page is here.
+ */
+const privatePaths = [
+  'profile',
+  'admin',
+  'dev',
+  'merchandise',
+  'merchendise',
+  'accomodation',
+  'success',
+  'failure',
+  'event/[^/]+/register',
+];
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -124,7 +141,7 @@ const nextConfig: NextConfig = {
         headers: [{ key: 'Cache-Control', value: publicContent }],
       },
       {
-        source: `/((?:${personalPaths.join('|')})(?:/.*)?)`,
+        source: `/((?:${privatePaths.join('|')})(?:/.*)?)`,
         headers: [{ key: 'Cache-Control', value: 'private, no-store' }],
       },
       {

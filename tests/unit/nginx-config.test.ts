@@ -1,7 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  NEXT_ROUTER_PREFETCH_HEADER,
+  NEXT_ROUTER_SEGMENT_PREFETCH_HEADER,
+  NEXT_ROUTER_STATE_TREE_HEADER,
+  NEXT_URL,
+  RSC_HEADER,
+} from 'next/dist/client/components/app-router-headers';
 import { describe, expect, it } from 'vitest';
 import {
   exampleConfig,
@@ -12,6 +21,49 @@ import {
 } from '../../scripts/cluster-lib';
 
 const template = fs.readFileSync(templatePath, 'utf8');
+
+/*
+ * The headers Next answers an RSC request by: its `_rsc` search parameter is a hash of the last four, and a
+ * request whose hash is missing or wrong is redirected (307) to the address with the right one, an answer
+ * that carries no Vary. A cache that keys on fewer of them could hand one visitor's answer to another.
+ */
+const routerHeaders = [
+  RSC_HEADER,
+  NEXT_ROUTER_PREFETCH_HEADER,
+  NEXT_ROUTER_SEGMENT_PREFETCH_HEADER,
+  NEXT_ROUTER_STATE_TREE_HEADER,
+  NEXT_URL,
+];
+
+/** A free TCP port on 127.0.0.1 (free when asked; nothing holds it afterwards). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET without following redirects: status, Location and what nginx's cache did. */
+function get(port: number, headers: Record<string, string>) {
+  return new Promise<{ status: number; location?: string; cache?: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/event/1', headers }, (answer) => {
+        answer.resume();
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            location: answer.headers.location,
+            cache: answer.headers['x-cache-status'] as string | undefined,
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 describe('the nginx configuration of the cluster (deploy/nginx)', () => {
   it('festival.conf is the template filled in for two instances', () => {
@@ -48,6 +100,84 @@ describe('the nginx configuration of the cluster (deploy/nginx)', () => {
     }
     expect(template).toMatch(/proxy_cache_use_stale [^;]*\bupdating\b/);
   });
+
+  it("keys the page cache on every header Next's RSC answers depend on, each in a field of its own", () => {
+    const key = template.match(/^\s*proxy_cache_key (.+);$/m)?.[1] ?? '';
+    expect(key).toContain('$request_uri');
+    // Each in a labelled field: side by side, an empty header and a set one could trade places ("1" + "").
+    for (const header of routerHeaders) {
+      expect(key).toMatch(new RegExp(` [a-z]+=\\$http_${header.replaceAll('-', '_')}(?![a-z_])`));
+    }
+    expect(key).toMatch(/ [a-z]+=\$festival_upstream_encoding\b/);
+  });
+
+  it.skipIf(!findNginx())(
+    "never serves one visitor's RSC redirect to a request with other router headers",
+    async () => {
+      // An upstream that answers as Next's 307 for an RSC request did: public, no Vary, its Location
+      // depending on the router headers.
+      const upstream = http.createServer((request, response) => {
+        const seen = routerHeaders.map((header) => request.headers[header] ?? '');
+        response.writeHead(307, {
+          location: `/event/1?seen=${encodeURIComponent(JSON.stringify(seen))}`,
+          'cache-control': 'public, s-maxage=60',
+        });
+        response.end();
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const upstreamPort = (upstream.address() as net.AddressInfo).port;
+      const proxyPort = await freePort();
+      const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-nginx-test-'));
+      fs.chmodSync(prefix, 0o755);
+      for (const dir of ['logs', 'tmp', 'cache']) fs.mkdirSync(path.join(prefix, dir));
+      const conf = path.join(prefix, 'nginx.conf');
+      fs.writeFileSync(
+        conf,
+        renderNginxConfig(template, {
+          proxyPort,
+          instancePorts: [upstreamPort],
+          user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
+        }),
+      );
+      const nginx = spawn(
+        findNginx()!,
+        ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs', 'error.log')],
+        { stdio: 'ignore' },
+      );
+      try {
+        const until = Date.now() + 10_000;
+        while (Date.now() < until && !(await get(proxyPort, {}).catch(() => null))) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const tree = '%5B%22%22%2C%7B%22children%22%3A%5B%22event%22%5D%7D%5D';
+        const variants: Record<string, string>[] = [
+          { rsc: '1', [NEXT_ROUTER_STATE_TREE_HEADER]: tree },
+          { rsc: '1', [NEXT_ROUTER_STATE_TREE_HEADER]: `${tree}x` },
+          { rsc: '1', [NEXT_ROUTER_STATE_TREE_HEADER]: tree, [NEXT_URL]: '/event' },
+          {
+            rsc: '1',
+            [NEXT_ROUTER_STATE_TREE_HEADER]: tree,
+            [NEXT_ROUTER_SEGMENT_PREFETCH_HEADER]: '/_tree',
+          },
+          { rsc: '1' },
+          { [NEXT_ROUTER_PREFETCH_HEADER]: '1' },
+        ];
+        for (const headers of variants) {
+          const answer = await get(proxyPort, headers);
+          expect(answer.status).toBe(307);
+          const seen = new URL(answer.location ?? '', 'http://localhost').searchParams.get('seen');
+          expect(JSON.parse(seen ?? '[]')).toEqual(routerHeaders.map((header) => headers[header] ?? ''));
+        }
+        // The answers are kept all the same: each is the one its own request gets again.
+        expect((await get(proxyPort, variants[0]!)).cache).toBe('HIT');
+      } finally {
+        nginx.kill('SIGQUIT');
+        await new Promise((resolve) => nginx.once('exit', resolve));
+        await new Promise((resolve) => upstream.close(resolve));
+        fs.rmSync(prefix, { recursive: true, force: true, maxRetries: 5 });
+      }
+    },
+  );
 
   it.skipIf(!findNginx())('is accepted by nginx -t with every path inside the prefix', () => {
     const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-nginx-test-'));

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCustomRoute } from 'next/dist/lib/build-custom-route';
+import { rolesForPath } from '@/lib/roles';
 
 /** The headers next.config.ts sets on a path, its rules compiled as Next compiles them. */
 async function headersFor(pathname: string, nodeEnv: string) {
@@ -18,6 +21,21 @@ async function headersFor(pathname: string, nodeEnv: string) {
 afterEach(() => {
   vi.unstubAllEnvs();
 });
+
+/** The URL path of every page under app/ (route groups left out, each dynamic segment `1`). */
+function pagePaths(dir = 'app'): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return pagePaths(full);
+    if (entry.name !== 'page.tsx') return [];
+    const segments = path
+      .relative('app', dir)
+      .split(path.sep)
+      .filter((segment) => segment && !/^\(.*\)$/.test(segment))
+      .map((segment) => (/^\[.*\]$/.test(segment) ? '1' : segment));
+    return [`/${segments.join('/')}`];
+  });
+}
 
 describe('next.config.ts security headers', () => {
   it('sets the site-wide CSP on pages and the API, but not on stored files (their own CSP is stricter)', async () => {
@@ -86,8 +104,21 @@ describe('next.config.ts cache headers', () => {
     for (const path of ['/profile', '/profile/passes', '/admin', '/admin/events', '/dev/mail']) {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBe('private, no-store');
     }
-    for (const path of ['/event/3/register', '/event/abc', '/login/x', '/api/login']) {
+    for (const path of ['/event/abc', '/event/3/registered', '/merchandise-x', '/login/x', '/api/login']) {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBeUndefined();
+    }
+  });
+
+  it('keeps every page behind the sign-in guard (lib/roles.ts) out of shared caches', async () => {
+    // A shared cache does not key on the sign-in cookie: a signed-in visitor's copy would be served to the
+    // signed-out, past proxy.ts. Next's own header for the static ones is `s-maxage=31536000`.
+    const guarded = pagePaths().filter((page) => rolesForPath(page) !== null);
+    expect(guarded).toEqual(
+      expect.arrayContaining(['/merchandise', '/merchendise', '/accomodation', '/success', '/failure']),
+    );
+    expect(guarded).toContain('/event/1/register');
+    for (const path of [...guarded, '/event/abc/register']) {
+      expect((await headersFor(path, 'production'))['cache-control'], path).toBe('private, no-store');
     }
   });
 
