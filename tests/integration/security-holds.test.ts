@@ -3,12 +3,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { POST as contentUpload } from '@/app/api/admin/content-image/route';
 import { POST as upload } from '@/app/api/admin/upload/route';
+import { GET as getMerchandise } from '@/app/api/merchandise/get-merchandise/route';
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
 import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
+import { POST as joinWaitingList } from '@/app/api/waiting-lists/route';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
+import type { MerchandiseProduct } from '@/lib/schemas/shop';
+import { merchandiseVariants, paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
@@ -149,7 +152,8 @@ describeEachDatabase('one account cannot hold stock without paying', (current) =
     });
 
     it('holds at most one unpaid order per account: 3 carts of 10 leave 10 held, even in parallel', async () => {
-      const { m } = await tee(30);
+      // 40: 10 is the most one account may hold of it (a quarter, hold-cap.ts).
+      const { m } = await tee(40);
       const hoarder = await quickUser(db());
       const attempts = await Promise.all(
         Array.from({ length: 3 }, () =>
@@ -167,6 +171,73 @@ describeEachDatabase('one account cannot hold stock without paying', (current) =
         body: { amount: 1000, cart: [{ variantId: m.id, qty: 10 }] },
       });
       expect(answer.status).toBe(200);
+    });
+
+    const capMessage = (cap: number, size: string) =>
+      `At most ${cap} of Size ${size} can be ordered at a time, so that others can buy it too. Please lower the quantity, or pay for these first and then order more.`;
+
+    /** Whether the public shop lists a size as available. */
+    async function listedAvailable(variantId: number) {
+      const answer = await call<{ data: MerchandiseProduct[] }>(getMerchandise);
+      return answer.body.data.flatMap((p) => p.variants).find((v) => v.id === variantId)?.isAvailable;
+    }
+
+    it('lets one account hold at most a quarter of a small size, so the shop still shows it to others', async () => {
+      const { m } = await tee(6);
+      const hoarder = await quickUser(db());
+      const all = await call(createMerchOrder, {
+        token: hoarder.token,
+        body: { amount: 600, cart: [{ variantId: m.id, qty: 6 }] },
+      });
+      expect(all).toMatchObject({ status: 409, body: { reason: 'hold_limit', message: capMessage(1, 'M') } });
+      const two = await call(createMerchOrder, {
+        token: hoarder.token,
+        body: { amount: 200, cart: [{ variantId: m.id, qty: 2 }] },
+      });
+      expect(two).toMatchObject({ status: 409, body: { message: capMessage(1, 'M') } });
+      expect(await heldBy(hoarder, 'merchandise_variant', [m.id])).toBe(0);
+      // At least 1: the last units stay buyable.
+      const one = await call(createMerchOrder, {
+        token: hoarder.token,
+        body: { amount: 100, cart: [{ variantId: m.id, qty: 1 }] },
+      });
+      expect(one.status).toBe(200);
+      expect(await heldBy(hoarder, 'merchandise_variant', [m.id])).toBe(1);
+      expect(await listedAvailable(m.id)).toBe(true);
+    });
+
+    it('sets the cap at a quarter of what is not yet sold, rounded down: 5 of 20, 10 of 40, 1 of the last 7', async () => {
+      const buyer = await quickUser(db());
+      const order = (variantId: number, qty: number) =>
+        call(createMerchOrder, {
+          token: buyer.token,
+          body: { amount: 100 * qty, cart: [{ variantId, qty }] },
+        });
+      const twenty = (await tee(20)).m;
+      expect((await order(twenty.id, 6)).body).toMatchObject({ message: capMessage(5, 'M') });
+      expect((await order(twenty.id, 5)).status).toBe(200);
+      const forty = (await tee(40)).l;
+      expect((await order(forty.id, 10)).status).toBe(200);
+      // 33 of 40 sold: the last 7 go one per account at a time.
+      await db().update(merchandiseVariants).set({ sold: 33 }).where(eq(merchandiseVariants.id, forty.id));
+      expect((await order(forty.id, 2)).body).toMatchObject({
+        reason: 'hold_limit',
+        message: capMessage(1, 'L'),
+      });
+      expect((await order(forty.id, 1)).status).toBe(200);
+      // Each size of a cart is capped on its own.
+      const both = await tee(8);
+      const cart = await call(createMerchOrder, {
+        token: buyer.token,
+        body: {
+          amount: 500,
+          cart: [
+            { variantId: both.m.id, qty: 2 },
+            { variantId: both.l.id, qty: 3 },
+          ],
+        },
+      });
+      expect(cart).toMatchObject({ status: 409, body: { message: capMessage(2, 'L') } });
     });
 
     it('still delivers an earlier order that is paid after a newer one replaced its hold, while stock lasts', async () => {
@@ -188,6 +259,38 @@ describeEachDatabase('one account cannot hold stock without paying', (current) =
         body: { userId: buyer.userId, cart: [{ ...cart[0], totalPrice: 100 }], payData },
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    });
+  });
+
+  describe('renewing a hold of the last unit', () => {
+    // The cap leaves one account the last unit of an item (at least 1). It cannot keep renewing it once
+    // anyone waits for it: the people waiting count against what is left, the hoarder's own hold aside.
+    it('is refused once someone waits for the size or the stay, so the unit goes to the list', async () => {
+      const { m } = await tee(1);
+      const option = await stay(1);
+      const [hoarder, waiting] = [await quickUser(db()), await quickUser(db())];
+      const url = await proof(hoarder);
+      const holdTee = () =>
+        call(createMerchOrder, {
+          token: hoarder.token,
+          body: { amount: 100, cart: [{ variantId: m.id, qty: 1 }] },
+        });
+      const holdStay = () =>
+        call(createStayOrder, {
+          token: hoarder.token,
+          body: { amount: 300, accommodationId: option.id, identityProofUrl: url },
+        });
+      expect([(await holdTee()).status, (await holdStay()).status]).toEqual([200, 200]);
+      // Renewing with a new order works while nobody waits.
+      expect([(await holdTee()).status, (await holdStay()).status]).toEqual([200, 200]);
+      for (const body of [
+        { kind: 'merchandise_variant', itemId: m.id },
+        { kind: 'accommodation_option', itemId: option.id },
+      ]) {
+        expect((await call(joinWaitingList, { token: waiting.token, body })).status).toBe(201);
+      }
+      expect(await holdTee()).toMatchObject({ status: 409, body: { reason: 'sold_out' } });
+      expect(await holdStay()).toMatchObject({ status: 409, body: { reason: 'sold_out' } });
     });
   });
 

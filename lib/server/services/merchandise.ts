@@ -19,6 +19,7 @@ import {
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
+import { assertWithinHoldCap } from './hold-cap';
 import type { MerchandiseOrderItem } from './merchandise-fulfilment';
 import {
   assertUnitsLeft,
@@ -83,6 +84,8 @@ export async function createMerchandiseOrder(
       productName: merchandiseProducts.name,
       visible: merchandiseProducts.isVisible,
       unitsLeft: unitsLeftColumn.merchandise_variant(caller.id),
+      stock: merchandiseVariants.stock,
+      sold: merchandiseVariants.sold,
     })
     .from(merchandiseVariants)
     .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
@@ -118,6 +121,11 @@ export async function createMerchandiseOrder(
     const beyondOffer = line.qty - (line.variantId === offered ? 1 : 0);
     if (beyondOffer > 0)
       assertUnitsLeft(byId.get(line.variantId)!.unitsLeft, beyondOffer, `Size ${line.size}`);
+  }
+  // One account may hold no more than its share of a size, the offered unit included (hold-cap.ts).
+  for (const line of lines) {
+    const variant = byId.get(line.variantId)!;
+    assertWithinHoldCap(line.qty, variant.stock - variant.sold, `Size ${line.size}`);
   }
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
   let replaced = 0;

@@ -8,6 +8,7 @@ import type { Db, Tx } from '@/lib/server/db';
 import { uploads, users } from '@/lib/server/db/schema';
 import { organiserRoles } from '@/lib/roles';
 import { AppError } from '@/lib/server/http/app-error';
+import { readImageSize, type ImageType } from './image-size';
 import { fileStorage } from './storage';
 
 /** Identity proofs and other private files: at most 5 MB, JPEG, PNG, WebP or PDF by their bytes. */
@@ -24,7 +25,7 @@ export function uploadLimit(purpose: UploadPurpose): { bytes: number; message: s
   return { bytes, message: `The file is larger than ${bytes / (1024 * 1024)} MB.` };
 }
 
-const signatures: { type: string; matches: (b: Buffer) => boolean }[] = [
+const signatures: { type: ImageType | 'application/pdf'; matches: (b: Buffer) => boolean }[] = [
   { type: 'image/jpeg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   {
     type: 'image/png',
@@ -39,8 +40,36 @@ const signatures: { type: string; matches: (b: Buffer) => boolean }[] = [
 ];
 
 /** The file's real type from its first bytes, or null when it is none of the accepted ones. */
-export function sniffType(bytes: Buffer): string | null {
+export function sniffType(bytes: Buffer): ImageType | 'application/pdf' | null {
   return signatures.find((s) => s.matches(bytes))?.type ?? null;
+}
+
+/**
+ * The most pixels an uploaded image may have, and its longest side. A browser decodes an image at about
+ * 4 bytes a pixel whatever the file's size (every visitor's for a content image, an organiser's for an
+ * identity proof): a 3 KB PNG can declare 60000 x 60000 pixels, 14 GB once decoded. 40 megapixels
+ * (160 MB decoded) is more than a photo of an ID card, a scan or a poster needs (a phone's rare full-size
+ * 48-200 MP shot is refused, and is usually past the 5 or 10 MB cap anyway); 20000 pixels a side lets a
+ * wide banner through and keeps a decoder's row buffers small for a thin strip under the pixel cap.
+ */
+export const maxImagePixels = 40_000_000;
+export const maxImageSide = 20_000;
+
+/** Refuses an image whose header cannot be read (400) or declares more pixels than the caps (413). */
+export function assertImageSize(bytes: Buffer, type: ImageType): void {
+  const size = readImageSize(bytes, type);
+  if (!size) {
+    throw new AppError(
+      'invalid_input',
+      'This file is not a valid image: its size in pixels cannot be read. Please upload another file.',
+    );
+  }
+  if (size.width * size.height > maxImagePixels || Math.max(size.width, size.height) > maxImageSide) {
+    throw new AppError(
+      'too_large',
+      `This image is ${size.width} × ${size.height} pixels, more than we accept. Images may have at most ${maxImagePixels / 1_000_000} megapixels and ${maxImageSide} pixels on a side; please make it smaller.`,
+    );
+  }
 }
 
 export function uploadUrl(id: string): string {
@@ -97,6 +126,8 @@ export async function saveUpload(
   const type = sniffType(bytes);
   if (!type)
     throw new AppError('unsupported_type', 'Only JPEG, PNG, WebP images and PDF files can be uploaded.');
+  // A PDF is downloaded, not decoded by the page that links it; every image is measured.
+  if (type !== 'application/pdf') assertImageSize(bytes, type);
   const storageKey = crypto.randomBytes(24).toString('base64url');
   const record = {
     ownerUserId: owner.id,
