@@ -105,13 +105,24 @@ export const registrationOverlapsSchema = z.object({
     .default([]),
 });
 
-/** One warning of the registration screen: someone's other event at the same time as this one. */
-export interface RegistrationOverlapWarning {
-  /** The address as the leader typed it (the leader's own for their own clash). */
-  email: string;
-  /** This event's session that clashes: "Quiz (Finals)". */
-  session: string;
-  /** The other event's session and its time: "Robo Wars (Prelims)", "Day 2, Sun, 21 Feb, 10:00–12:00". */
-  otherSession: string;
-  otherWhen: string;
-}
+/**
+ * One warning of the registration screen. The caller learns their own clash in full; of a typed teammate
+ * they learn only that the address has a clash, never the other event or its time: anyone signed in may
+ * type any address, and the answer must not tell a stranger where that person will be.
+ */
+export type RegistrationOverlapWarning =
+  | {
+      who: 'you';
+      /** The caller's own address. */
+      email: string;
+      /** This event's session that clashes: "Quiz (Finals)". */
+      session: string;
+      /** The other event's session and its time: "Robo Wars (Prelims)", "Day 2, Sun, 21 Feb, 10:00–12:00". */
+      otherSession: string;
+      otherWhen: string;
+    }
+  | {
+      who: 'teammate';
+      /** The address as the leader typed it (in lower case); one warning per address, however many clash. */
+      email: string;
+    };

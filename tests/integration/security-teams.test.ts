@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { POST as leave } from '@/app/api/event-register/leave-team/route';
+import { POST as overlapsRoute } from '@/app/api/event-register/overlaps/route';
 import { POST as verify } from '@/app/api/event-register/user-event-verification/[eventId]/route';
 import { GET as myPass } from '@/app/api/my-pass/route';
 import { registrationFilterSchema } from '@/lib/schemas/admin-operations';
@@ -9,11 +10,11 @@ import { listAudit } from '@/lib/server/admin/audit';
 import { listRegistrations } from '@/lib/server/admin/lists';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import { registrationMembers } from '@/lib/server/db/schema';
+import { eventSessions, registrationMembers, venues } from '@/lib/server/db/schema';
 import { listOutbox } from '@/lib/server/mail/mail-service';
 import { leaveTeamToken, teamForLeaveToken } from '@/lib/server/services/event-registration-leave';
 import { call } from '../support/api';
-import { signedInUser } from '../support/accounts';
+import { quickUser, signedInUser } from '../support/accounts';
 import { createTestEvent, liveMembers, liveRegistrations } from '../support/events';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -108,6 +109,64 @@ describeEachDatabase('team registration needs each teammate’s consent', (curre
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       // Another person is not affected.
       expect((await ask(other)).status).toBe(200);
+    });
+  });
+
+  describe('overlap check', () => {
+    /** A session of an event in a new hall, India time on a festival day: at('21', '15:30'). */
+    async function sitting(eventId: number, from: string, to: string, roundName: string | null = null) {
+      const at = (time: string) => new Date(`2027-02-21T${time}:00+05:30`);
+      const [hall] = await db()
+        .insert(venues)
+        .values({ name: `Hall ${Date.now()} ${Math.random().toString(36).slice(2, 7)}` })
+        .returning();
+      await db()
+        .insert(eventSessions)
+        .values({ eventId, venueId: hall!.id, startsAt: at(from), endsAt: at(to), roundName });
+    }
+
+    it('tells a stranger only that a typed person has a clash, never the other event or its time', async () => {
+      // Bob and Carol are a team in the cauldron's first round; the stranger is on neither team.
+      const { event: cauldron, people } = await freeTeam(2, 2, 2);
+      const [bob, carol] = people;
+      await sitting(cauldron.id, '15:30', '16:30', 'Round 1');
+      const { event: quiz } = await createTestEvent(db(), {
+        price: 0,
+        min: 1,
+        max: 3,
+        name: `Quiz ${counter}`,
+      });
+      await sitting(quiz.id, '15:00', '17:00', 'Finals');
+      const stranger = await quickUser(db());
+      const answer = await call<{ message: string; data: Record<string, unknown>[] }>(overlapsRoute, {
+        token: stranger.token,
+        body: { eventId: quiz.id, emails: [bob!.email, carol!.email] },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual([
+        { who: 'teammate', email: bob!.email },
+        { who: 'teammate', email: carol!.email },
+      ]);
+      const said = JSON.stringify(answer.body);
+      for (const secret of [cauldron.name, 'Round 1', '15:30', '16:30', 'Day 2', '21 Feb']) {
+        expect(said).not.toContain(secret);
+      }
+
+      // Bob asking about his own day still learns which event clashes, and when.
+      const own = await call<{ data: Record<string, unknown>[] }>(overlapsRoute, {
+        token: bob!.token,
+        body: { eventId: quiz.id, emails: [carol!.email] },
+      });
+      expect(own.body.data).toEqual([
+        {
+          who: 'you',
+          email: bob!.email,
+          session: `${quiz.name} (Finals)`,
+          otherSession: `${cauldron.name} (Round 1)`,
+          otherWhen: 'Day 2, Sun, 21 Feb, 15:30–16:30',
+        },
+        { who: 'teammate', email: carol!.email },
+      ]);
     });
   });
 
