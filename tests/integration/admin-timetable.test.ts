@@ -18,7 +18,7 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import { events, mailOutbox, registrationMembers } from '@/lib/server/db/schema';
 import { leaveTeamToken } from '@/lib/server/services/event-registration-leave';
 import { publicTimetable } from '@/lib/server/services/timetable';
-import type { TimetableSession } from '@/lib/timetable';
+import { festivalEnd, type TimetableSession } from '@/lib/timetable';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent } from '../support/events';
@@ -541,7 +541,7 @@ describeEachDatabase('organisers: the timetable', (current) => {
         .select()
         .from(registrationMembers)
         .where(and(eq(registrationMembers.eventId, event.id), eq(registrationMembers.userId, ravi.userId)));
-      const left = await call(leave, { body: { token: leaveTeamToken(raviMembership!.id) } });
+      const left = await call(leave, { body: { token: leaveTeamToken(raviMembership!.id, festivalEnd) } });
       expect(left.status, JSON.stringify(left.body)).toBe(200);
 
       const hall = await newVenue();
