@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxId } from './admin-common';
 import { basicEmailPattern } from './auth-rules';
 import { payDataSchema } from './payment';
+import { singleLine } from './plain-text';
 
 /**
  * Event registration payloads and the team rules of SPEC.md part 5, shared by the registration screen
@@ -15,7 +16,8 @@ export const emailList = z
       .string('Each team member must be an e-mail address.')
       .trim()
       .toLowerCase()
-      .max(254, 'An e-mail address must be at most 254 characters.'),
+      .max(254, 'An e-mail address must be at most 254 characters.')
+      .check(singleLine('An e-mail address')),
     'Please list the team members’ e-mails.',
   )
   .min(1, 'Please list the team members’ e-mails.')
@@ -25,7 +27,8 @@ export const emailList = z
 export const teamNameSchema = z
   .string('Team name must be text.')
   .trim()
-  .max(60, 'Team name must be at most 60 characters.');
+  .max(60, 'Team name must be at most 60 characters.')
+  .check(singleLine('Team name'));
 
 export const verifyTeamSchema = z.object({
   emails: emailList,
@@ -98,7 +101,8 @@ export const registrationOverlapsSchema = z.object({
         .trim()
         .toLowerCase()
         .max(254, 'An e-mail address must be at most 254 characters.')
-        .regex(basicEmailPattern, 'Each e-mail must be a valid e-mail address.'),
+        .regex(basicEmailPattern, 'Each e-mail must be a valid e-mail address.')
+        .check(singleLine('An e-mail address')),
       'Please list the teammates’ e-mails.',
     )
     .max(50, 'A team cannot have more than 50 members.')
