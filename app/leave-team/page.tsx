@@ -2,17 +2,22 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LeaveTeamButton } from '@/components/event-registration/leave-team-button';
 import { getDb } from '@/lib/server/db';
-import { teamForLeaveToken, type LeaveTeamView } from '@/lib/server/services/event-registration-leave';
+import {
+  leaveLinkExpired,
+  teamForLeaveToken,
+  type LeaveTeamView,
+} from '@/lib/server/services/event-registration-leave';
 
 export const metadata: Metadata = { title: 'Leave a team', robots: { index: false, follow: false } };
 
 /*
  * /leave-team?token=...: opened from a teammate's confirmation mail. No sign-in is needed: the signed
- * token names one membership and is the permission to end it.
+ * token names one membership and is the permission to end it, until the event's end.
  */
 
 const notes: Record<Exclude<LeaveTeamView['state'], 'member'>, string> = {
   invalid: 'This link is not valid. Please use the link from your confirmation mail.',
+  expired: leaveLinkExpired,
   left: 'You have already left this team. You may register for this event with another team.',
   leader:
     'A team leader cannot leave by link. To cancel the registration, please contact the event’s organisers.',
@@ -30,7 +35,7 @@ export default async function LeaveTeamPage({
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-6 px-6 pt-24 pb-16">
       <h1 className="font-display text-2xl text-parchment sm:text-3xl">Leave a team</h1>
-      {view.state === 'invalid' ? null : (
+      {view.state === 'invalid' || view.state === 'expired' ? null : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-parchment">
           <dt className="font-display text-sm tracking-wide text-gold">Event</dt>
           <dd>{view.eventName}</dd>

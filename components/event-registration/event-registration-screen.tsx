@@ -136,7 +136,7 @@ function RegistrationFlow(props: FlowProps) {
     leaderEmail,
     draft.teammates.map((row) => row.email),
   );
-  const overlapNotice = <OverlapNotice warnings={overlaps} leaderEmail={leaderEmail} />;
+  const overlapNotice = <OverlapNotice warnings={overlaps} />;
 
   async function verify(submission: TeamSubmission) {
     setVerifying(true);

@@ -1,27 +1,24 @@
 import type { RegistrationOverlapWarning } from '@/lib/schemas/event-registration';
 
 /**
- * "Heads up: ana@example.com is registered for Robo Wars (Finals), Day 2, Sun, 21 Feb, 10:00–12:00, which
- * overlaps Quiz (Round 1)." ("you are" for the leader's own.)
+ * The leader's own clash, in full: "Heads up: you are registered for Robo Wars (Finals), Day 2, Sun,
+ * 21 Feb, 10:00–12:00, which overlaps Quiz (Round 1)." A teammate's says only that there is one (the
+ * server tells no more): "Heads up: ana@example.com already has another session at the same time as this
+ * event."
  */
-export function overlapWarningText(warning: RegistrationOverlapWarning, leaderEmail: string): string {
-  const who =
-    warning.email.toLowerCase() === leaderEmail.trim().toLowerCase() ? 'you are' : `${warning.email} is`;
-  return `Heads up: ${who} registered for ${warning.otherSession}, ${warning.otherWhen}, which overlaps ${warning.session}.`;
+export function overlapWarningText(warning: RegistrationOverlapWarning): string {
+  if (warning.who === 'teammate') {
+    return `Heads up: ${warning.email} already has another session at the same time as this event.`;
+  }
+  return `Heads up: you are registered for ${warning.otherSession}, ${warning.otherWhen}, which overlaps ${warning.session}.`;
 }
 
 /**
  * The polite note near the submit button when the event clashes with another one of the team's. It never
  * blocks anything. The live region is always in the page, so a warning that arrives is read out.
  */
-export function OverlapNotice({
-  warnings,
-  leaderEmail,
-}: {
-  warnings: readonly RegistrationOverlapWarning[];
-  leaderEmail: string;
-}) {
-  const lines = [...new Set(warnings.map((w) => overlapWarningText(w, leaderEmail)))];
+export function OverlapNotice({ warnings }: { warnings: readonly RegistrationOverlapWarning[] }) {
+  const lines = [...new Set(warnings.map(overlapWarningText))];
   return (
     <div role="status">
       {lines.length > 0 ? (

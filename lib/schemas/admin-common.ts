@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './plain-text';
 
 /**
  * Field rules shared by the organisers' console payloads (lib/schemas/admin-events.ts and
@@ -16,13 +17,23 @@ export const id = (what: string) =>
     .positive(`Please choose the ${what}.`)
     .max(maxId, `Please choose the ${what}.`);
 
-/** A required, trimmed text of at most `max` characters. */
+/** A required, trimmed line of text of at most `max` characters (no line breaks or control characters). */
 export const text = (what: string, max: number) =>
   z
     .string(`${what} is required.`)
     .trim()
     .min(1, `${what} is required.`)
-    .max(max, `${what} must be at most ${max} characters.`);
+    .max(max, `${what} must be at most ${max} characters.`)
+    .check(singleLine(what));
+
+/** A required, trimmed text of several lines (a description): line breaks kept, other controls refused. */
+export const longText = (what: string, max: number) =>
+  z
+    .string(`${what} is required.`)
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what} must be at most ${max} characters.`)
+    .check(multiLine(what));
 
 /** A site path (/images/..., /api/uploads/...) or an http(s) address: what the seed and the upload give. */
 export function isLinkOrPath(value: string): boolean {

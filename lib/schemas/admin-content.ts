@@ -1,6 +1,16 @@
 import { parseRupees } from '@/lib/money';
 import { z } from 'zod';
-import { emptyAsNone, id, isLinkOrPath, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
+import {
+  emptyAsNone,
+  id,
+  isLinkOrPath,
+  longText,
+  orderedIds,
+  text,
+  uploadedLink,
+  wholeNumber,
+} from './admin-common';
+import { multiLine, singleLine } from './plain-text';
 
 /**
  * The organisers' console payloads for team, sponsors, pronite artists, merchandise and accommodation:
@@ -18,7 +28,8 @@ const webUrl = (what: string) =>
     .trim()
     .min(1, `${what} is required.`)
     .max(500, `${what} must be at most 500 characters.`)
-    .refine((v) => /^https?:\/\//i.test(v) && isLinkOrPath(v), `${what} must start with https://`);
+    .refine((v) => /^https?:\/\//i.test(v) && isLinkOrPath(v), `${what} must start with https://`)
+    .check(singleLine(what));
 
 /** An optional text or number field: see emptyAsNone. */
 const optional = <T>(inner: z.ZodType<T>) =>
@@ -96,7 +107,7 @@ export const proniteArtistChangeSchema = proniteArtistSchema.partial();
 
 export const merchandiseProductSchema = z.object({
   name: text('Name', 80),
-  description: text('Description', 2000),
+  description: longText('Description', 2000),
   price: rupees('Price'),
   oldPrice: optional(rupees('Old price')),
   image1Url: imageUrl('First image'),
@@ -124,6 +135,7 @@ export const accommodationTypeSchema = z.object({
     .string('Description must be text.')
     .trim()
     .max(2000, 'Description must be at most 2000 characters.')
+    .check(multiLine('Description'))
     .optional(),
   isVisible: visible,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFestivalDateTime } from './festival-time';
-import { emptyAsNone, id, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
+import { emptyAsNone, id, longText, orderedIds, text, uploadedLink, wholeNumber } from './admin-common';
+import { singleLine } from './plain-text';
 
 /**
  * The organisers' console payloads for event categories and events: one schema per payload, used by the
@@ -20,7 +21,8 @@ const phone = (what: string) =>
     .string(`${what} is required.`)
     .trim()
     .min(1, `${what} is required.`)
-    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, `${what} must be a phone number (digits, spaces, + and -).`);
+    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, `${what} must be a phone number (digits, spaces, + and -).`)
+    .check(singleLine(what));
 
 const flag = (what: string) => z.boolean(`${what} must be true or false.`);
 
@@ -101,7 +103,7 @@ const participations = z
 const eventFields = z.object({
   categoryId: id('category'),
   name: text('Name', 120),
-  description: text('Description', 5000),
+  description: longText('Description', 5000),
   imageUrl: link('Image'),
   isRegistrationOpen: flag('Registration open'),
   isVisible: flag('Visibility'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryObject } from '@/lib/query-string';
+import { singleLine } from './plain-text';
 
 /*
  * The console's operations: filters of the registration, T-shirt order, booking and payment lists (the
@@ -17,6 +18,7 @@ const search = z
   .string('Search text must be text.')
   .trim()
   .max(100, 'Search text must be at most 100 characters.')
+  .check(singleLine('Search text'))
   .optional();
 const id = (what: string) =>
   z.coerce
@@ -48,6 +50,7 @@ export const merchandiseOrderFilterSchema = z.object({
     .string('The size must be text.')
     .trim()
     .max(10, 'The size must be at most 10 characters.')
+    .check(singleLine('The size'))
     .optional(),
   status,
   page,
@@ -79,6 +82,7 @@ export const refundSchema = z.object({
     .string('The reason must be text.')
     .trim()
     .max(300, 'The reason must be at most 300 characters.')
+    .check(singleLine('The reason'))
     .optional(),
 });
 

@@ -3,6 +3,7 @@ import { festival } from '@/lib/festival';
 import { festivalEnd, festivalStart, withinFestival, type TimetableSession } from '@/lib/timetable';
 import { emptyAsNone, id, text } from './admin-common';
 import { festivalDateTime } from './festival-time';
+import { singleLine } from './plain-text';
 
 /**
  * The organisers' console payloads for venues and event sessions (the timetable), used by the console's
@@ -21,7 +22,8 @@ const mapLink = z
     } catch {
       return false;
     }
-  }, 'Map link must be an https:// address.');
+  }, 'Map link must be an https:// address.')
+  .check(singleLine('Map link'));
 
 const venueFields = z.object({
   name: text('Venue name', 80),

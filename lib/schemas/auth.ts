@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dobError, genders, maxLengths } from './auth-rules';
+import { singleLine } from './plain-text';
 
 /**
  * Account payloads, shared by the forms and the route handlers. Messages are SPEC.md part 5's, verbatim.
@@ -13,7 +14,8 @@ const nameSchema = z
   .trim()
   .min(1, required)
   .max(maxLengths.name, `Name must be at most ${maxLengths.name} characters`)
-  .regex(/^[\p{L}\s-]+$/u, 'Name must contain only letters');
+  .regex(/^[\p{L}\s-]+$/u, 'Name must contain only letters')
+  .check(singleLine('Name'));
 
 export const emailSchema = z
   .string('Invalid email address')
@@ -39,7 +41,8 @@ export const registerPayloadSchema = z.object({
   phone_number: z
     .string('Phone number must be 10 digits')
     .trim()
-    .regex(/^\d{10}$/, 'Phone number must be 10 digits'),
+    .regex(/^\d{10}$/, 'Phone number must be 10 digits')
+    .check(singleLine('Phone number')),
   DOB: z.string('Date of birth is required').superRefine((value, ctx) => {
     const message = dobError(value);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -49,7 +52,8 @@ export const registerPayloadSchema = z.object({
     .string('College name is required')
     .trim()
     .min(1, 'College name is required')
-    .max(maxLengths.college, `College name must be at most ${maxLengths.college} characters`),
+    .max(maxLengths.college, `College name must be at most ${maxLengths.college} characters`)
+    .check(singleLine('College name')),
   email: emailSchema,
   password: passwordSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxId } from './admin-common';
 import { basicEmailPattern } from './auth-rules';
 import { payDataSchema } from './payment';
+import { singleLine } from './plain-text';
 
 /**
  * Event registration payloads and the team rules of SPEC.md part 5, shared by the registration screen
@@ -15,7 +16,8 @@ export const emailList = z
       .string('Each team member must be an e-mail address.')
       .trim()
       .toLowerCase()
-      .max(254, 'An e-mail address must be at most 254 characters.'),
+      .max(254, 'An e-mail address must be at most 254 characters.')
+      .check(singleLine('An e-mail address')),
     'Please list the team members’ e-mails.',
   )
   .min(1, 'Please list the team members’ e-mails.')
@@ -25,7 +27,8 @@ export const emailList = z
 export const teamNameSchema = z
   .string('Team name must be text.')
   .trim()
-  .max(60, 'Team name must be at most 60 characters.');
+  .max(60, 'Team name must be at most 60 characters.')
+  .check(singleLine('Team name'));
 
 export const verifyTeamSchema = z.object({
   emails: emailList,
@@ -98,20 +101,32 @@ export const registrationOverlapsSchema = z.object({
         .trim()
         .toLowerCase()
         .max(254, 'An e-mail address must be at most 254 characters.')
-        .regex(basicEmailPattern, 'Each e-mail must be a valid e-mail address.'),
+        .regex(basicEmailPattern, 'Each e-mail must be a valid e-mail address.')
+        .check(singleLine('An e-mail address')),
       'Please list the teammates’ e-mails.',
     )
     .max(50, 'A team cannot have more than 50 members.')
     .default([]),
 });
 
-/** One warning of the registration screen: someone's other event at the same time as this one. */
-export interface RegistrationOverlapWarning {
-  /** The address as the leader typed it (the leader's own for their own clash). */
-  email: string;
-  /** This event's session that clashes: "Quiz (Finals)". */
-  session: string;
-  /** The other event's session and its time: "Robo Wars (Prelims)", "Day 2, Sun, 21 Feb, 10:00–12:00". */
-  otherSession: string;
-  otherWhen: string;
-}
+/**
+ * One warning of the registration screen. The caller learns their own clash in full; of a typed teammate
+ * they learn only that the address has a clash, never the other event or its time: anyone signed in may
+ * type any address, and the answer must not tell a stranger where that person will be.
+ */
+export type RegistrationOverlapWarning =
+  | {
+      who: 'you';
+      /** The caller's own address. */
+      email: string;
+      /** This event's session that clashes: "Quiz (Finals)". */
+      session: string;
+      /** The other event's session and its time: "Robo Wars (Prelims)", "Day 2, Sun, 21 Feb, 10:00–12:00". */
+      otherSession: string;
+      otherWhen: string;
+    }
+  | {
+      who: 'teammate';
+      /** The address as the leader typed it (in lower case); one warning per address, however many clash. */
+      email: string;
+    };

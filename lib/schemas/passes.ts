@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './plain-text';
 
 /**
  * Festival passes and gate check-in: the check-in payload (shared by the console form and the route
@@ -10,7 +11,8 @@ export const checkInSchema = z.object({
     .string('Please scan a pass or type its code.')
     .trim()
     .min(1, 'Please scan a pass or type its code.')
-    .max(200, 'This pass is not valid.'),
+    .max(200, 'This pass is not valid.')
+    .check(singleLine('The pass code')),
 });
 
 export type CheckInInput = z.infer<typeof checkInSchema>;

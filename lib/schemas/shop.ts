@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roundRupees } from '@/lib/money';
 import { maxId } from './admin-common';
 import { payDataSchema } from './payment';
+import { singleLine } from './plain-text';
 
 /**
  * Merchandise and accommodation payloads and answers (SPEC.md parts 3 and 7), shared by the screens and
@@ -97,6 +98,7 @@ export const createAccommodationOrderSchema = z.object({
     .string('Please upload an identity proof.')
     .min(1, 'Please upload an identity proof.')
     .max(300, 'The identity proof link is too long.')
+    .check(singleLine('The identity proof link'))
     .optional(),
 });
 
@@ -106,7 +108,8 @@ export const confirmAccommodationSchema = z.object({
   identityProofUrl: z
     .string('Please upload an identity proof.')
     .min(1, 'Please upload an identity proof.')
-    .max(300, 'The identity proof link is too long.'),
+    .max(300, 'The identity proof link is too long.')
+    .check(singleLine('The identity proof link')),
   payData: payDataSchema,
 });
 

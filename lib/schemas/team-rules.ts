@@ -1,4 +1,5 @@
 import { basicEmailPattern } from './auth-rules';
+import { isSingleLine, singleLineMessage } from './text-rules';
 
 /**
  * The registration screen's team rules of SPEC.md part 5, free of zod so the screen can check as the
@@ -23,6 +24,7 @@ export function teamFormErrors(input: {
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (input.needsTeamName && input.teamName.trim() === '') errors.teamName = 'Team name is required.';
+  else if (!isSingleLine(input.teamName.trim())) errors.teamName = singleLineMessage('Team name');
   const leaderIsInstitute = isInstituteEmail(input.leaderEmail, input.instituteDomain);
   input.teammates.forEach((raw, index) => {
     const n = index + 1;

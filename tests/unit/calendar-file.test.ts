@@ -24,6 +24,23 @@ describe('the calendar file', () => {
   });
 });
 
+describe('the calendar file and Unicode line breaks', () => {
+  it('escapes U+0085, U+2028 and U+2029 as line breaks and drops C1 controls', () => {
+    const ics = calendarInvite({
+      uid: 'reg-2@festival',
+      title: 'Night\u2028Owls\u2029ATTENDEE:mailto:evil@example.com',
+      description: 'Team\u0085Kestrel\u009b31m',
+      location: 'Hall B',
+      start: new Date('2027-02-01T10:00:00Z'),
+      end: new Date('2027-02-01T12:00:00Z'),
+    });
+    const unfolded = ics.replace(/\r\n /g, '').split('\r\n');
+    expect(unfolded).toContain('SUMMARY:Night\\nOwls\\nATTENDEE:mailto:evil@example.com');
+    expect(unfolded).toContain('DESCRIPTION:Team\\nKestrel31m');
+    expect(ics).not.toMatch(/[\u0080-\u009f\u2028\u2029]/);
+  });
+});
+
 describe('a calendar file of sessions', () => {
   const entry = (uid: string, sequence: number, cancelled = false) => ({
     uid,

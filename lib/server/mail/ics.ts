@@ -5,16 +5,18 @@ import 'server-only';
  * festival.
  *
  * Text comes from people (team names, event names, venues): every line break (CR LF, a lone CR or a lone
- * LF) becomes the format's escaped "\n", and other control characters are dropped, so no text can end its
- * line and start a property of its own (an ATTENDEE, a second VEVENT).
+ * LF, and the Unicode ones: U+0085, U+2028, U+2029) becomes the format's escaped "\n", and other control
+ * characters (C0, DEL, C1) are dropped, so no text can end its line and start a property of its own (an
+ * ATTENDEE, a second VEVENT). The schemas refuse all of these in one-line fields (lib/schemas/text-rules.ts);
+ * this also covers text stored before they did.
  */
 function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
 function utcStamp(date: Date): string {

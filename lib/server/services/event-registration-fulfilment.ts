@@ -18,7 +18,7 @@ import {
 } from '@/lib/server/mail/registration-mails';
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
 import type { Fulfiller } from '@/lib/server/payments/types';
-import { leaveTeamUrl } from './event-registration-leave-link';
+import { leaveLinkExpiry, leaveTeamUrl } from './event-registration-leave-link';
 import { placesChanged, takePlace } from './places';
 import { mailRecipient } from './recipients';
 import { sessionsOfEvents } from './timetable';
@@ -163,8 +163,10 @@ export async function mailRegistration(tx: Tx, registrationId: string, mail: Pen
     tx,
     details.members.map((m) => m.email),
   );
+  // A teammate's leave link works until the event's end (its last session as the timetable stands now).
+  const leaveUntil = leaveLinkExpiry(details.sessions);
   for (const member of details.members) {
-    const leaveUrl = member.isLeader ? null : leaveTeamUrl(member.memberId);
+    const leaveUrl = member.isLeader ? null : leaveTeamUrl(member.memberId, leaveUntil);
     await mail.add(tx, registrationConfirmationMail(member, details, passes.get(member.email), leaveUrl));
   }
 }

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/server/admin/audit';
 import { now } from '@/lib/server/clock';
 import type { Db, Tx } from '@/lib/server/db';
 import {
+  eventSessions,
   events,
   participationOptions,
   registrationMembers,
@@ -28,16 +29,21 @@ export { leaveTeamToken } from './event-registration-leave-link';
  * something live). The leader is mailed, the change is in the audit log and the console's list shows it.
  * The leader cannot leave this way: a team without its leader is the organisers' call (they cancel or
  * refund). A team left below its option's minimum stays registered, flagged in the console; nothing is
- * refunded automatically.
+ * refunded automatically. A link stops working at the event's end (./event-registration-leave-link.ts):
+ * then it is refused with 410 Gone.
  */
 
 const invalidLink = 'This link is not valid. Please use the link from your confirmation mail.';
+export const leaveLinkExpired =
+  'This link has expired. Please contact the event’s organisers if you need to leave this team.';
 
 /** POST /api/event-register/leave-team */
 export const leaveTeamSchema = z.object({ token: z.string(invalidLink).max(200, invalidLink) });
 
 export type LeaveTeamView =
   | { state: 'invalid' }
+  /** A genuine link past its time: it shows nothing of the team any more. */
+  | { state: 'expired' }
   | {
       /** member: may leave; left: already did; leader: cannot; cancelled: the whole registration is. */
       state: 'member' | 'left' | 'leader' | 'cancelled';
@@ -53,6 +59,7 @@ async function membership(db: Db | Tx, memberId: string) {
     .select({
       memberId: registrationMembers.id,
       registrationId: registrationMembers.registrationId,
+      eventId: registrations.eventId,
       userId: registrationMembers.userId,
       isLeader: registrationMembers.isLeader,
       leftAt: registrationMembers.cancelledAt,
@@ -77,7 +84,21 @@ async function membership(db: Db | Tx, memberId: string) {
 
 type Membership = NonNullable<Awaited<ReturnType<typeof membership>>>;
 
-function stateOf(row: Membership): Exclude<LeaveTeamView['state'], 'invalid'> {
+/**
+ * Whether a link has stopped working: at the expiry it carries, or earlier when the organisers have since
+ * moved the event's last session to end sooner.
+ */
+async function expired(db: Db | Tx, link: { expiresAt: Date }, eventId: number): Promise<boolean> {
+  const at = now();
+  if (at >= link.expiresAt) return true;
+  const [event] = await db
+    .select({ endsAt: max(eventSessions.endsAt) })
+    .from(eventSessions)
+    .where(eq(eventSessions.eventId, eventId));
+  return event?.endsAt ? at >= event.endsAt : false;
+}
+
+function stateOf(row: Membership): Exclude<LeaveTeamView['state'], 'invalid' | 'expired'> {
   if (row.status === 'cancelled') return 'cancelled';
   if (row.isLeader) return 'leader';
   return row.leftAt ? 'left' : 'member';
@@ -85,9 +106,10 @@ function stateOf(row: Membership): Exclude<LeaveTeamView['state'], 'invalid'> {
 
 /** What the leave page shows for a token. */
 export async function teamForLeaveToken(db: Db, token: string): Promise<LeaveTeamView> {
-  const memberId = readLeaveTeamToken(token);
-  const row = memberId ? await membership(db, memberId) : null;
-  if (!row) return { state: 'invalid' };
+  const link = readLeaveTeamToken(token);
+  const row = link ? await membership(db, link.memberId) : null;
+  if (!link || !row) return { state: 'invalid' };
+  if (await expired(db, link, row.eventId)) return { state: 'expired' };
   const [leader] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -102,7 +124,7 @@ export async function teamForLeaveToken(db: Db, token: string): Promise<LeaveTea
   };
 }
 
-const refusals: Record<Exclude<LeaveTeamView['state'], 'invalid' | 'member'>, string> = {
+const refusals: Record<Exclude<LeaveTeamView['state'], 'invalid' | 'expired' | 'member'>, string> = {
   left: 'You have already left this team.',
   leader:
     'A team leader cannot leave by link. To cancel the registration, please contact the event’s organisers.',
@@ -111,11 +133,13 @@ const refusals: Record<Exclude<LeaveTeamView['state'], 'invalid' | 'member'>, st
 
 /** Ends the membership a token names; answers the sentence the page shows. */
 export async function leaveTeam(db: Db, token: string): Promise<string> {
-  const memberId = readLeaveTeamToken(token);
-  if (!memberId) throw new AppError('invalid_input', invalidLink);
+  const link = readLeaveTeamToken(token);
+  if (!link) throw new AppError('invalid_input', invalidLink);
+  const { memberId } = link;
   const left = await db.transaction(async (tx) => {
     const found = await membership(tx, memberId);
     if (!found) throw new AppError('invalid_input', invalidLink);
+    if (await expired(tx, link, found.eventId)) throw new AppError('gone', leaveLinkExpired);
     // The registration's row lock orders a leave against a refund or another member leaving.
     await tx
       .select({ id: registrations.id })

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import type { RegistrationOverlapWarning } from '@/lib/schemas/event-registration';
 import type { Db, Tx } from '@/lib/server/db';
 import {
   eventCategories,
@@ -84,34 +85,26 @@ export async function participantTimetable(db: Conn, userId: string): Promise<Ti
   return sessionsOfEvents(db, eventIds);
 }
 
-/** One warning on the registration screen: a person already registered for something at the same time. */
-export interface RegistrationOverlap {
-  email: string;
-  fullName: string;
-  /** The session of the event being registered for. */
-  session: string;
-  /** The other event's session it overlaps, with its time. */
-  otherSession: string;
-  otherWhen: string;
-}
-
 /**
  * Where registering these people for `eventId` would put any of them in two places at once: each of the
  * event's sessions against the sessions of every other event they are registered for. A warning, not a
- * refusal (people may choose to skip a round).
+ * refusal (people may choose to skip a round). The caller (`callerId`) is told each of their clashes with
+ * the other event's session and time; anyone else only that they have a clash, once, so the answer says
+ * nothing of where that person will be. Warnings follow the order of `emails`, each person's in time order.
  */
 export async function registrationOverlaps(
   db: Conn,
-  input: { eventId: number; emails: string[] },
-): Promise<RegistrationOverlap[]> {
+  input: { eventId: number; callerId: string; emails: string[] },
+): Promise<RegistrationOverlapWarning[]> {
   const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))].filter(Boolean);
   if (emails.length === 0) return [];
   const own = await sessionsOfEvents(db, [input.eventId]);
   if (own.length === 0) return [];
   const people = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(inArray(users.email, emails));
+  people.sort((a, b) => emails.indexOf(a.email.toLowerCase()) - emails.indexOf(b.email.toLowerCase()));
   const eventIdsByUser = await liveEventIds(
     db,
     people.map((p) => p.id),
@@ -119,15 +112,19 @@ export async function registrationOverlaps(
   );
   const otherEventIds = [...new Set([...eventIdsByUser.values()].flat())];
   const others = await sessionsOfEvents(db, otherEventIds);
-  const found: RegistrationOverlap[] = [];
+  const found: RegistrationOverlapWarning[] = [];
   for (const person of people) {
     const theirs = new Set(eventIdsByUser.get(person.id) ?? []);
     for (const other of byTime(others.filter((s) => theirs.has(s.eventId)))) {
       const hit = own.find((s) => overlaps(s, other));
       if (!hit) continue;
+      if (person.id !== input.callerId) {
+        found.push({ who: 'teammate', email: person.email });
+        break;
+      }
       found.push({
+        who: 'you',
         email: person.email,
-        fullName: `${person.firstName} ${person.lastName}`,
         session: sessionTitle(hit),
         otherSession: sessionTitle(other),
         otherWhen: sessionWhen(other),

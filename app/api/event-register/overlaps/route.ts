@@ -1,10 +1,7 @@
 // POST /api/event-register/overlaps: the registration screen's warning (never a refusal) that the event's
 // sessions clash with one the caller or a typed teammate is already registered for; limited per
 // signed-in person (429 past 60 calls in 10 minutes)
-import {
-  registrationOverlapsSchema,
-  type RegistrationOverlapWarning,
-} from '@/lib/schemas/event-registration';
+import { registrationOverlapsSchema } from '@/lib/schemas/event-registration';
 import { AppError } from '@/lib/server/http/app-error';
 import { apiRoute } from '@/lib/server/http/handler';
 import { consume, type Limit } from '@/lib/server/rate-limit';
@@ -23,21 +20,13 @@ export const POST = apiRoute({ auth: true, body: registrationOverlapsSchema }, a
   // Only shown events: a hidden one's name and rounds are not the caller's to learn.
   const event = await getEvent(db, { eventId: body.eventId });
   if (!event) throw new AppError('not_found', 'This event does not exist.');
-  const emails = [user.email.toLowerCase(), ...body.emails];
-  const found = await registrationOverlaps(db, { eventId: event.id, emails });
-  // In the order the screen listed the people (the caller first), each person's in time order.
-  const position = (email: string) => emails.indexOf(email.toLowerCase());
-  const ordered = found
-    .map((warning, index) => ({ warning, index }))
-    .sort((a, b) => position(a.warning.email) - position(b.warning.email) || a.index - b.index)
-    .map(({ warning }) => warning);
-  // The leader learns the address they typed and the other event's name and time, not the person's name.
-  const data: RegistrationOverlapWarning[] = ordered.map(({ email, session, otherSession, otherWhen }) => ({
-    email,
-    session,
-    otherSession,
-    otherWhen,
-  }));
+  // The caller first. They learn their own clashes in full (the other event and its time); of a typed
+  // address only that it has a clash: never the person's name, nor where they will be.
+  const data = await registrationOverlaps(db, {
+    eventId: event.id,
+    callerId: user.id,
+    emails: [user.email.toLowerCase(), ...body.emails],
+  });
   return {
     message:
       data.length === 0 ? 'No overlaps' : `${data.length} overlap${data.length === 1 ? '' : 's'} found`,
