@@ -15,7 +15,7 @@ const schema = z
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('.data'),
     /** Connections each instance may open to PostgreSQL; N instances need N x this within max_connections. */
-    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /** Seconds to wait for a new connection before the request fails with 503. */
     DATABASE_CONNECT_TIMEOUT: z.coerce.number().int().min(1).max(120).default(5),
     /** Milliseconds a statement may run before PostgreSQL cancels it (0: no limit). */

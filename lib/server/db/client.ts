@@ -10,8 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { logger } from '@/lib/server/log';
-import { connectPools } from './postgres-pools';
-import { connectPostgres } from './postgres-url';
+import { connectPostgres, preparingStatements } from './postgres-url';
+import { guardingTransactions } from './transaction-guard';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,8 +48,9 @@ export const idleInTransactionTimeoutMs = 60_000;
 
 /**
  * Named locks across processes (jobs that must run alone, the start-up's migrations): session-level
- * advisory locks on one connection of their own, apart from the pools. A lock held on a pooled transaction
- * would keep that connection while the work it guards waits for one: with a small pool, forever.
+ * advisory locks on one connection of their own, apart from the pool. Held in a pooled transaction, a lock
+ * sat idle in that transaction for as long as the work ran (which idleInTransactionTimeoutMs would end)
+ * and kept a connection from the pool the work itself needs.
  */
 interface NamedLocks {
   /** Takes the lock if it is free; false if another session holds it. */
@@ -99,15 +100,22 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
   if ('url' in target) {
     const pool = target.pool ?? defaultPool;
     // Bounded waits: a server that is down, full or stuck fails the request (503) instead of hanging it.
-    const pools = connectPools(target.url, {
+    const client = connectPostgres(target.url, {
       max: pool.max,
-      connectTimeoutSeconds: pool.connectTimeoutSeconds,
-      statementTimeoutMs: pool.statementTimeoutMs,
-      idleInTransactionTimeoutMs,
-      onNotice: logNotice,
+      connect_timeout: pool.connectTimeoutSeconds,
+      idle_timeout: 60,
+      onnotice: logNotice,
+      connection: {
+        ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
+        // A transaction left open (a bug, a process stopped mid-way) loses its session and its locks.
+        idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
+        // Warnings only ("there is no transaction in progress" and its kind), not the migrations' chatter.
+        client_min_messages: 'warning',
+      },
     });
-    const db = drizzlePostgres(pools.client, { schema }) as unknown as Db;
-    pools.shareTypeHandling();
+    const db = drizzlePostgres(guardingTransactions(preparingStatements(client)), {
+      schema,
+    }) as unknown as Db;
     const locks = sessionLocks(target.url);
     namedLocks.set(db, locks);
     return {
@@ -115,7 +123,7 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
       kind: 'postgres',
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
       close: async () => {
-        await Promise.all([pools.end(), locks.end()]);
+        await Promise.all([client.end({ timeout: 5 }), locks.end()]);
       },
     };
   }
