@@ -24,9 +24,10 @@ async function guardPage(request: NextRequest, pathname: string) {
   const decision = guardDecision(await claimsState(token), allowed);
   if (decision === 'allow') return NextResponse.next();
   if (decision !== 'login') return NextResponse.redirect(new URL('/unauthorized', request.url));
-  // Signing in leads back here, query included (a waiting list's offer link keeps its ?offer=).
+  // Signing in leads back here, query included (a waiting list's offer link keeps its ?offer=). Only a
+  // visit counts: the router prefetches guarded links (the menu's) without anyone asking for them.
   const response = NextResponse.redirect(new URL('/login', request.url));
-  const back = safeReturnPath(`${pathname}${request.nextUrl.search}`);
+  const back = isPrefetch(request) ? null : safeReturnPath(`${pathname}${request.nextUrl.search}`);
   if (back) {
     response.cookies.set(returnCookieName, back, {
       path: '/',
@@ -36,6 +37,16 @@ async function guardPage(request: NextRequest, pathname: string) {
     });
   }
   return response;
+}
+
+/** A request the browser or Next's router makes ahead of a visit, not the visit itself. */
+function isPrefetch(request: NextRequest): boolean {
+  const purpose = `${request.headers.get('sec-purpose') ?? ''} ${request.headers.get('purpose') ?? ''}`;
+  return (
+    request.headers.has('next-router-prefetch') ||
+    request.headers.has('next-router-segment-prefetch') ||
+    purpose.includes('prefetch')
+  );
 }
 
 async function guardApi(request: NextRequest) {
