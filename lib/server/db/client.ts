@@ -69,9 +69,10 @@ function logNotice(notice: postgres.Notice): void {
 const namedLocks = new WeakMap<Db, NamedLocks>();
 
 function sessionLocks(url: string): NamedLocks {
-  // Opened at the first lock, closed when idle; no statement timeout, since taking a lock may wait. If the
-  // connection is lost, PostgreSQL releases its locks with it.
-  const sql = connectPostgres(url, { max: 1, idle_timeout: 60, onnotice: logNotice });
+  // Opened at the first lock and kept: the connection is idle while the work it guards runs, and closing
+  // it (for being idle, or old) would release the lock mid-way. No statement timeout, since taking a lock
+  // may wait. If the connection is lost anyway, PostgreSQL releases its locks with it.
+  const sql = connectPostgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: logNotice });
   const key = (name: string) => `festival:${name}`;
   return {
     async tryTake(name) {
@@ -270,7 +271,7 @@ export function isEmbedded(db: Db | Tx): boolean {
 /**
  * Runs start-up work (migrations, the first seed) while holding an advisory lock on PostgreSQL, so
  * instances that start together wait for each other instead of migrating at once. The work runs on the
- * database's pools; the lock has a connection of its own.
+ * database's pool; the lock has a connection of its own.
  */
 export async function withStartupLock(db: Db, work: () => Promise<void>): Promise<void> {
   const locks = namedLocks.get(db);
