@@ -1,3 +1,5 @@
+import { api } from '@/lib/api-client';
+
 /** What /api/deployment answers; anything else (an old server, an error) counts as "not a preview". */
 export async function deploymentIsPreview(): Promise<boolean> {
   const answer = await fetch('/api/deployment');
@@ -14,9 +16,8 @@ export async function deploymentIsPreview(): Promise<boolean> {
  */
 export async function previewCodeFor(email: string): Promise<string | null> {
   if (!(await deploymentIsPreview())) return null;
-  const answer = await fetch(`/api/preview-code?email=${encodeURIComponent(email)}`, { cache: 'no-store' });
-  if (!answer.ok) return null;
-  const body: unknown = await answer.json();
-  const code = (body as { data?: { code?: unknown } })?.data?.code;
-  return typeof code === 'string' ? code : null;
+  const answer = await api.get<{ code: string | null }>(
+    `/api/preview-code?email=${encodeURIComponent(email)}`,
+  );
+  return answer.data?.code ?? null;
 }
