@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/*
+ * Checks of a page as a phone shows it: nothing wider than the screen, and the fixed header never over the
+ * control the keyboard has just reached. Shared by the Chromium spec (e2e/phone-screens.spec.ts) and read
+ * the same way by the Firefox suite (e2e-firefox/).
+ */
+
+/** The phone widths every page must fit: a small Android phone and an iPhone 12 to 15. */
+export const phoneWidths = [360, 390] as const;
+export const phoneHeight = 780;
+
+/**
+ * The elements that stick out past the right edge of the screen, named (tag, id, first class, text) so a
+ * failure says where to look. An element inside a scroller of its own (overflow auto, scroll or hidden)
+ * that fits the screen is fine: only the page itself must not scroll sideways.
+ */
+export async function widerThanScreen(page: Page): Promise<{ width: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const screenWidth = window.innerWidth;
+    const width = document.documentElement.scrollWidth;
+    const culprits: string[] = [];
+    if (width > screenWidth) {
+      const clipped = (el: Element): boolean => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= screenWidth + 1) return true;
+        }
+        return false;
+      };
+      for (const el of document.body.querySelectorAll('*')) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.right <= screenWidth + 1 || clipped(el)) continue;
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+          typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : ''
+        }`;
+        culprits.push(`${name} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+        if (culprits.length >= 6) break;
+      }
+    }
+    return { width, culprits };
+  });
+}
+
+/** Fails when the document is wider than the screen, naming what sticks out. */
+export async function expectInsideScreen(page: Page, label: string): Promise<void> {
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  const { width, culprits } = await widerThanScreen(page);
+  expect.soft(width, `${label}: the page is ${width} px wide on a ${screenWidth} px screen: ${culprits.join('; ')}`)
+    .toBeLessThanOrEqual(screenWidth);
+}
+
+/** Scrolls the page to its end in screen-sized steps (slide-ins and lazy parts appear), then back up. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = window.innerHeight * 0.8;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+  });
+}
+
+/**
+ * Tabs through the page's first `presses` stops and answers each control the fixed header (or anything
+ * fixed over the page, such as the Preview mark) covered when the keyboard reached it.
+ */
+export async function controlsCoveredOnTab(page: Page, presses = 30): Promise<string[]> {
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  const covered: string[] = [];
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press('Tab');
+    const finding = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return 'end';
+      const header = document.querySelector('body > div header, body header');
+      if (header?.contains(el) || el.closest('[role="dialog"]')) return null;
+      // The skip link shows itself fixed over the header on purpose.
+      if (getComputedStyle(el).position === 'fixed') return null;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return null;
+      // What the browser shows at the control's centre: the control itself (or a part of it), or a cover.
+      const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+      const y = Math.min(Math.max(box.top + Math.min(box.height / 2, 12), 0), window.innerHeight - 1);
+      const top = document.elementFromPoint(x, y);
+      if (!top || el.contains(top) || top.contains(el) || el.closest('label')?.contains(top)) return null;
+      const coverRoot = top.closest('header, [data-testid="preview-mark"], [data-fixed-cover]');
+      if (!coverRoot) return null;
+      const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName;
+      return `${el.tagName.toLowerCase()} "${name}" under ${coverRoot.tagName.toLowerCase()}`;
+    });
+    if (finding === 'end') break;
+    if (finding) covered.push(finding);
+  }
+  return covered;
+}
+
+/** Saves what the phone shows, when PHONE_SHOTS names a folder (the before and after of a layout change). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.PHONE_SHOTS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.jpeg`), type: 'jpeg', quality: 60 });
+}
