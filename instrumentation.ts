@@ -7,14 +7,8 @@ export async function register() {
   (await import('./lib/server/http/compression-level')).installCompressionLevel();
   // Next's redirect of an RSC request with a missing or wrong `_rsc` must not be kept by a shared cache.
   (await import('./lib/server/http/rsc-redirects')).installPrivateRscRedirects();
-  const { startServer } = await import('./lib/server/startup');
-  try {
-    await startServer();
-  } catch (error) {
-    // Next only logs a failed start and goes on answering with errors; a production server that cannot
-    // start properly (missing secrets, no database) must stop, so its supervisor sees it and says why.
-    if (process.env.NODE_ENV !== 'production') throw error;
-    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  // The start (and the exit of a production server that cannot start) lives in a Node-only module: this
+  // file is also compiled for the edge runtime, where `process.exit` is refused (and `next dev` said so,
+  // in red, on every request).
+  await (await import('./lib/server/startup')).startServerOrExit();
 }

@@ -97,7 +97,7 @@ const privatePaths = [
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   // A self-contained server in .next/standalone (server.js plus only the files it needs): what a container
-  // image or a plain server copies; see docs/deploy.md. `npm run start:standalone` runs it
+  // image or a plain server copies; see docs/deploy.md. `npm start` runs it
   // (scripts/start-standalone.mjs).
   output: 'standalone',
   /*

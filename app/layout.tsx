@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SiteHeader } from '@/components/nav/site-header';
-import { PreviewMark } from '@/components/preview/preview-mark';
 import { ToastProvider } from '@/components/toast/toast-provider';
 import { festival, festivalTitle } from '@/lib/festival';
 import { env } from '@/lib/server/env';
@@ -49,7 +48,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <AuthProvider>
             <SiteHeader />
             <div id="main">{children}</div>
-            <PreviewMark />
           </AuthProvider>
         </ToastProvider>
       </body>

@@ -1,4 +1,4 @@
-// npm run start:standalone [-- -p PORT] [-H HOST]: runs the self-contained server of `npm run build`
+// npm start [-- -p PORT] [-H HOST]: runs the self-contained server of `npm run build`
 // (.next/standalone/server.js), the way a container image or a plain server runs it, from this checkout.
 //
 // The standalone folder holds the server and the node_modules it needs, but not the browser assets: this

@@ -10,6 +10,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+// Every page has this provider, so zod's browser settings are in place before any form validates.
+import '@/lib/browser-zod-config';
 import { api, ApiError, tokenStorageKey } from '@/lib/api-client';
 import {
   authorizeWithToken,

@@ -6,7 +6,8 @@ import { CategoryLink } from './category-link';
 /** The Events screen: title with the carriage and rail track, categories alternating left and right. */
 export function CategoryList({ categories }: { categories: EventCategory[] }) {
   return (
-    <main className="relative mx-auto max-w-5xl px-4 pb-24 pt-24">
+    // Clipped sideways: cards waiting to slide in sit beside the screen and must not widen the page.
+    <main className="relative mx-auto max-w-5xl overflow-x-clip px-4 pb-24 pt-24">
       <div className="flex flex-col items-center gap-4 text-center">
         <h1 className="font-display text-5xl tracking-widest text-gold sm:text-6xl">Events</h1>
         <Image

@@ -12,6 +12,8 @@ import { guardDecision, organiserRoles } from '@/lib/roles';
 import { festival } from '@/lib/festival';
 import { useLogoRotation } from './use-logo-rotation';
 import { useIntentPrefetch } from './intent-prefetch';
+import { useScrolledFlag } from './use-scrolled-flag';
+import { PreviewMark } from '@/components/preview/preview-mark';
 
 const focusableSelector = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const itemClass =
@@ -23,6 +25,7 @@ export function SiteHeader() {
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const logoRef = useRef<HTMLSpanElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const auth = useAuth();
   const { isAuthenticated, logout } = auth;
   // Organisers also get a way into the console; the same rule as the /admin guard.
@@ -34,6 +37,7 @@ export function SiteHeader() {
   const { toast } = useToast();
   const router = useRouter();
   useLogoRotation(logoRef);
+  useScrolledFlag(headerRef);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -93,7 +97,10 @@ export function SiteHeader() {
   const homeIntent = useIntentPrefetch('/');
 
   return (
-    <header className="fixed inset-x-0 top-0 z-50 flex h-16 items-center justify-between px-4 sm:px-8">
+    <header
+      ref={headerRef}
+      className="fixed inset-x-0 top-0 z-50 flex h-16 items-center justify-between gap-3 px-4 transition-colors data-scrolled:bg-ink/90 data-scrolled:shadow-lg data-scrolled:backdrop-blur sm:px-8"
+    >
       <Link
         href="/"
         {...homeIntent}
@@ -105,6 +112,7 @@ export function SiteHeader() {
           <Image src="/images/logo.svg" alt="" width={48} height={48} unoptimized priority />
         </span>
       </Link>
+      <PreviewMark />
       <button
         ref={toggleRef}
         type="button"

@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { deploymentIsPreview } from './deployment';
 
 /**
- * The "Preview" mark of a preview deployment, on every page. Pages are prerendered once for every
+ * The "Preview" mark of a preview deployment, on every page: in the fixed header, between the logo and the
+ * menu button, so it never sits over anything a student taps (a floating badge covered size buttons,
+ * toasts and the check-in result on a phone). Pages are prerendered once for every
  * deployment, so the mark asks the server after the page has loaded; the answer is cached by the browser
  * (app/api/deployment/route.ts), so a visit asks about once. Outside a preview it renders nothing.
  *
@@ -27,7 +29,7 @@ export function PreviewMark() {
     <p
       role="note"
       data-testid="preview-mark"
-      className="pointer-events-none fixed bottom-3 left-3 z-[70] rounded-full border border-amber-300/70 bg-ink/90 px-3 py-1 text-sm font-semibold text-amber-200 shadow-lg"
+      className="min-w-0 rounded-full border border-amber-300/70 bg-ink/90 px-3 py-0.5 text-center text-xs font-semibold leading-tight text-amber-200"
     >
       Preview: no real payments or mail
     </p>

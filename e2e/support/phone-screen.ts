@@ -26,7 +26,8 @@ export async function widerThanScreen(page: Page): Promise<{ width: number; culp
       const clipped = (el: Element): boolean => {
         for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
           const style = getComputedStyle(p);
-          if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= screenWidth + 1) return true;
+          if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= screenWidth + 1)
+            return true;
         }
         return false;
       };
@@ -36,7 +37,9 @@ export async function widerThanScreen(page: Page): Promise<{ width: number; culp
         const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
           typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : ''
         }`;
-        culprits.push(`${name} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+        culprits.push(
+          `${name} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 30)}"`,
+        );
         if (culprits.length >= 6) break;
       }
     }
@@ -48,7 +51,11 @@ export async function widerThanScreen(page: Page): Promise<{ width: number; culp
 export async function expectInsideScreen(page: Page, label: string): Promise<void> {
   const screenWidth = page.viewportSize()?.width ?? 0;
   const { width, culprits } = await widerThanScreen(page);
-  expect.soft(width, `${label}: the page is ${width} px wide on a ${screenWidth} px screen: ${culprits.join('; ')}`)
+  expect
+    .soft(
+      width,
+      `${label}: the page is ${width} px wide on a ${screenWidth} px screen: ${culprits.join('; ')}`,
+    )
     .toBeLessThanOrEqual(screenWidth);
 }
 
@@ -64,8 +71,9 @@ export async function scrollThrough(page: Page): Promise<void> {
 }
 
 /**
- * Tabs through the page's first `presses` stops and answers each control the fixed header (or anything
- * fixed over the page, such as the Preview mark) covered when the keyboard reached it.
+ * Tabs through the page's first `presses` stops, then back again with Shift+Tab (going back, the browser
+ * brings a control in at the top edge, where the header is), and answers each control the fixed header
+ * (or anything else fixed over the page) covered when the keyboard reached it.
  */
 export async function controlsCoveredOnTab(page: Page, presses = 30): Promise<string[]> {
   await page.evaluate(() => {
@@ -73,8 +81,11 @@ export async function controlsCoveredOnTab(page: Page, presses = 30): Promise<st
     (document.activeElement as HTMLElement | null)?.blur();
   });
   const covered: string[] = [];
-  for (let i = 0; i < presses; i += 1) {
-    await page.keyboard.press('Tab');
+  const keys = [...Array<string>(presses).fill('Tab'), ...Array<string>(presses).fill('Shift+Tab')];
+  let forwardEnded = false;
+  for (const key of keys) {
+    if (forwardEnded && key === 'Tab') continue;
+    await page.keyboard.press(key);
     const finding = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return 'end';
@@ -94,7 +105,11 @@ export async function controlsCoveredOnTab(page: Page, presses = 30): Promise<st
       const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName;
       return `${el.tagName.toLowerCase()} "${name}" under ${coverRoot.tagName.toLowerCase()}`;
     });
-    if (finding === 'end') break;
+    if (finding === 'end') {
+      if (key === 'Shift+Tab') break;
+      forwardEnded = true;
+      continue;
+    }
     if (finding) covered.push(finding);
   }
   return covered;

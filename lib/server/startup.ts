@@ -61,3 +61,18 @@ export async function startServer(): Promise<void> {
   }
   logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
 }
+
+/**
+ * startServer for instrumentation.ts. Next only logs a failed start and goes on answering with errors; a
+ * production server that cannot start properly (missing secrets, no database) must stop, so its
+ * supervisor sees it and says why. In development the error is thrown for Next's overlay.
+ */
+export async function startServerOrExit(): Promise<void> {
+  try {
+    await startServer();
+  } catch (error) {
+    if (process.env.NODE_ENV !== 'production') throw error;
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
