@@ -17,6 +17,30 @@ function browserPath(): string | undefined {
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = '.data/e2e';
 
+/** The production build on `port`, on a fresh embedded database in `dataDir`: what every e2e suite tests. */
+export function e2eServer(port: number, dataDir: string) {
+  return {
+    command: `rm -rf ${dataDir} && next start -p ${port}`,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      SITE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      // The README's local organiser account, for the console journeys (off by default in production).
+      DEV_ORGANISER: 'true',
+      // A preview deployment: a production build with the payment sandbox and the organisers' mail outbox
+      // (a production site that is not a preview refuses to start without SMTP and Razorpay keys).
+      PREVIEW: 'true',
+      // As if behind one proxy: the tests give each account its own client address in X-Forwarded-For,
+      // so the per-IP limits of a whole run's sign-ups never add up.
+      TRUSTED_PROXY_HOPS: '1',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -39,24 +63,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && next start -p ${port}`,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      DATA_DIR: e2eDataDir,
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      SITE_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      // The README's local organiser account, for the console journeys (off by default in production).
-      DEV_ORGANISER: 'true',
-      // A preview deployment: a production build with the payment sandbox and the organisers' mail outbox
-      // (a production site that is not a preview refuses to start without SMTP and Razorpay keys).
-      PREVIEW: 'true',
-      // As if behind one proxy: the tests give each account its own client address in X-Forwarded-For,
-      // so the per-IP limits of a whole run's sign-ups never add up.
-      TRUSTED_PROXY_HOPS: '1',
-    },
-  },
+  webServer: e2eServer(port, e2eDataDir),
 });

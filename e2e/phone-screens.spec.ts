@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSections } from '../components/admin/admin-sections';
 import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } from './support/accounts';
 import { freeSoloEvent, registerFree } from './support/events';
 import {
@@ -10,6 +9,7 @@ import {
   phoneWidths,
   scrollThrough,
 } from './support/phone-screen';
+import { organiserPages, participantPages, signedOutPages } from './support/phone-pages';
 import { skipSplash } from './support/splash';
 
 /*
@@ -18,42 +18,6 @@ import { skipSplash } from './support/splash';
  * and tabbing never leaves the focused control under the fixed header or the Preview mark.
  * With PHONE_SHOTS=<folder> it also keeps a screenshot of each page at 390 px.
  */
-
-const signedOutPages = [
-  '/',
-  '/event',
-  '/event/1',
-  '/eventreg',
-  '/eventrack',
-  '/schedule',
-  '/pronite',
-  '/team',
-  '/sponsers',
-  '/contact',
-  '/terms-and-condition',
-  '/register',
-  '/login',
-  '/otp',
-  '/forgot-password',
-  '/reset-password',
-  '/leave-team',
-  '/coming',
-  '/unauthorized',
-  '/no-such-page',
-];
-
-const participantPages = (eventId: number) => [
-  '/profile',
-  '/merchandise',
-  '/accomodation',
-  '/event/1',
-  `/event/${eventId}/register`,
-  '/schedule',
-  '/success',
-  '/failure',
-];
-
-const organiserPages = ['/admin/waiting-lists', ...adminSections.map((s) => s.href)];
 
 /** The payment result screens count down five seconds and go home (SPEC.md): measured as loaded only. */
 const leavesOnItsOwn = new Set(['/success', '/failure']);

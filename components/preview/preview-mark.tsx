@@ -29,7 +29,7 @@ export function PreviewMark() {
     <p
       role="note"
       data-testid="preview-mark"
-      className="min-w-0 rounded-full border border-amber-300/70 bg-ink/90 px-3 py-0.5 text-center text-xs font-semibold leading-tight text-amber-200"
+      className="min-w-0 rounded-xl border border-amber-300/70 bg-ink/90 px-2 py-0.5 text-center text-[0.7rem] font-semibold leading-tight text-amber-200 sm:text-xs"
     >
       Preview: no real payments or mail
     </p>

@@ -17,34 +17,39 @@ export const phoneHeight = 780;
  * failure says where to look. An element inside a scroller of its own (overflow auto, scroll or hidden)
  * that fits the screen is fine: only the page itself must not scroll sideways.
  */
-export async function widerThanScreen(page: Page): Promise<{ width: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const screenWidth = window.innerWidth;
-    const width = document.documentElement.scrollWidth;
-    const culprits: string[] = [];
-    if (width > screenWidth) {
-      const clipped = (el: Element): boolean => {
-        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-          const style = getComputedStyle(p);
-          if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= screenWidth + 1)
-            return true;
-        }
-        return false;
-      };
-      for (const el of document.body.querySelectorAll('*')) {
-        const box = el.getBoundingClientRect();
-        if (box.width === 0 || box.right <= screenWidth + 1 || clipped(el)) continue;
-        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
-          typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : ''
-        }`;
-        culprits.push(
-          `${name} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 30)}"`,
-        );
-        if (culprits.length >= 6) break;
+export async function widerThanScreen(page: Page): Promise<WidthReport> {
+  return page.evaluate(measureWidth);
+}
+
+export interface WidthReport {
+  width: number;
+  culprits: string[];
+}
+
+/** Runs in the page (any browser's evaluate): the document's width and what sticks out past the screen. */
+export function measureWidth(): WidthReport {
+  const screenWidth = window.innerWidth;
+  const width = document.documentElement.scrollWidth;
+  const culprits: string[] = [];
+  if (width > screenWidth) {
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= screenWidth + 1) return true;
       }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= screenWidth + 1 || clipped(el)) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+        typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : ''
+      }`;
+      culprits.push(`${name} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+      if (culprits.length >= 6) break;
     }
-    return { width, culprits };
-  });
+  }
+  return { width, culprits };
 }
 
 /** Fails when the document is wider than the screen, naming what sticks out. */
@@ -120,5 +125,5 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   const folder = process.env.PHONE_SHOTS;
   if (!folder) return;
   fs.mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.jpeg`), type: 'jpeg', quality: 60 });
+  await page.screenshot({ path: path.join(folder, `${name}.png`) });
 }
