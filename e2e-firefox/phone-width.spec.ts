@@ -24,7 +24,10 @@ async function walk(pages: string[], role: string, account?: TestAccount) {
       const label = `${role} ${path} at ${width} px`;
       await visit(watched, path);
       // A signed-in walk must see the pages themselves, not the login they would send a stranger to.
-      if (account) expect(new URL(watched.page.url()).pathname, label).toBe(path);
+      if (account) {
+        const { pathname, search } = new URL(watched.page.url());
+        expect(`${pathname}${search}`, label).toBe(path);
+      }
       await expectInsideScreen(watched, `${label}, as loaded`, width);
       // The payment result screens count down and go home on their own (SPEC.md): measured as loaded.
       if (path === '/success' || path === '/failure') continue;

@@ -24,13 +24,13 @@ export const signedOutPages = [
   '/no-such-page',
 ];
 
-/** A participant's pages; `eventId` is an event they registered for. */
+/** A participant's pages; `eventId` is an event of the first category they registered for. */
 export const participantPages = (eventId: number) => [
   '/profile',
   '/merchandise',
   '/accomodation',
   '/event/1',
-  `/event/${eventId}/register`,
+  `/event/1/register?event=${eventId}`,
   '/schedule',
   '/success',
   '/failure',
