@@ -212,7 +212,6 @@ export function CheckInConsole() {
           </form>
         </section>
       </div>
-
     </div>
   );
 }

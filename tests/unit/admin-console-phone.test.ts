@@ -6,12 +6,15 @@ import {
   sectionGroupsFor,
 } from '@/components/admin/admin-sections';
 import { isWhollyInView } from '@/components/admin/bring-into-view';
-import { busiestEvents, eventActivity } from '@/components/admin/operations/busiest-events';
-import type { CategoryCount } from '@/lib/server/admin/dashboard';
+import {
+  busiestEvents,
+  eventActivity,
+  type CategoryFigures,
+} from '@/components/admin/operations/busiest-events';
 
 /* The console's parts that decide what a phone shows: the menu's groups, the dashboard's events, the gate. */
 
-function category(id: number, events: [string, number, number][]): CategoryCount {
+function category(id: number, events: [string, number, number][]): CategoryFigures {
   const counts = events.map(([eventName, registrations, participants], i) => ({
     eventId: id * 100 + i,
     eventName,
@@ -30,7 +33,12 @@ function category(id: number, events: [string, number, number][]): CategoryCount
 describe('console menu', () => {
   it('puts Check-in first among the festival day sections, right after the dashboard', () => {
     expect(adminSections.slice(0, 2).map((s) => s.label)).toEqual(['Dashboard', 'Check-in']);
-    expect(adminSectionGroups.map((g) => g.label)).toEqual(['Overview', 'Festival day', 'Content', 'Records']);
+    expect(adminSectionGroups.map((g) => g.label)).toEqual([
+      'Overview',
+      'Festival day',
+      'Content',
+      'Records',
+    ]);
   });
 
   it('lists every section once', () => {

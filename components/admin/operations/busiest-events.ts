@@ -1,7 +1,24 @@
-import type { CategoryCount, EventCount } from '@/lib/server/admin/dashboard';
+/*
+ * The figures as the dashboard's loader answers them (CategoryCount of lib/server/admin/dashboard.ts),
+ * restated here because components run in the browser and may not import server code, types included.
+ */
+export interface EventFigures {
+  eventId: number;
+  eventName: string;
+  registrations: number;
+  participants: number;
+}
+
+export interface CategoryFigures {
+  categoryId: number;
+  categoryName: string;
+  registrations: number;
+  participants: number;
+  events: EventFigures[];
+}
 
 /** An event with the category it is listed under. */
-export interface RankedEvent extends EventCount {
+export interface RankedEvent extends EventFigures {
   categoryName: string;
 }
 
@@ -13,7 +30,10 @@ export const busiestEventsShown = 10;
  * first (then the most participants, then the menu's order), at most `limit`. With seventy events, most
  * at nought before the festival, listing them all filled about ten phone screens with zeros.
  */
-export function busiestEvents(categories: readonly CategoryCount[], limit = busiestEventsShown): RankedEvent[] {
+export function busiestEvents(
+  categories: readonly CategoryFigures[],
+  limit = busiestEventsShown,
+): RankedEvent[] {
   const active = categories.flatMap((c) =>
     c.events.filter((e) => e.registrations > 0).map((e) => ({ ...e, categoryName: c.categoryName })),
   );
@@ -24,7 +44,7 @@ export function busiestEvents(categories: readonly CategoryCount[], limit = busi
 }
 
 /** Events with at least one registration, and all events, across the categories. */
-export function eventActivity(categories: readonly CategoryCount[]): { active: number; total: number } {
+export function eventActivity(categories: readonly CategoryFigures[]): { active: number; total: number } {
   const all = categories.flatMap((c) => c.events);
   return { active: all.filter((e) => e.registrations > 0).length, total: all.length };
 }

@@ -1,7 +1,6 @@
 import Link from 'next/link';
-import type { CategoryCount } from '@/lib/server/admin/dashboard';
 import { BarChart } from './bar-chart';
-import { busiestEvents, eventActivity } from './busiest-events';
+import { busiestEvents, eventActivity, type CategoryFigures } from './busiest-events';
 import { formatCount } from './figures';
 
 function registrationsText(figures: { registrations: number; participants: number }): string {
@@ -13,7 +12,7 @@ function registrationsText(figures: { registrations: number; participants: numbe
  * first. Every event, noughts included, waits behind a disclosure (and the Registrations list has each
  * registration), so a phone is not scrolled through screens of zeros to reach the money and the gate.
  */
-export function EventRegistrations({ categories }: { categories: readonly CategoryCount[] }) {
+export function EventRegistrations({ categories }: { categories: readonly CategoryFigures[] }) {
   const busiest = busiestEvents(categories);
   const { active, total } = eventActivity(categories);
   return (
