@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/components/admin/operations/bar-chart';
+import { EventRegistrations } from '@/components/admin/operations/event-registrations';
 import { formatCount, percentOf } from '@/components/admin/operations/figures';
 import { formatFigure } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
@@ -68,32 +69,7 @@ export default async function DashboardPage() {
         <h2 id="registrations-heading" className={h2Class}>
           Registrations
         </h2>
-        <BarChart
-          caption="Registrations per category"
-          labelHeader="Category"
-          valueHeader="Registrations and participants"
-          bars={data.categories.map((c) => ({
-            label: c.categoryName,
-            value: c.registrations,
-            text: `${formatCount(c.registrations)} registrations, ${formatCount(c.participants)} participants`,
-          }))}
-          empty="No event categories yet."
-        />
-        {data.categories.map((c) => (
-          <div key={c.categoryId} className="mt-6">
-            <h3 className="font-display text-xl text-parchment">{c.categoryName}</h3>
-            <BarChart
-              caption={`Registrations per event in ${c.categoryName}`}
-              labelHeader="Event"
-              valueHeader="Registrations and participants"
-              bars={c.events.map((e) => ({
-                label: e.eventName,
-                value: e.registrations,
-                text: `${formatCount(e.registrations)} registrations, ${formatCount(e.participants)} participants`,
-              }))}
-            />
-          </div>
-        ))}
+        <EventRegistrations categories={data.categories} />
       </section>
 
       <section aria-labelledby="money-heading" className={sectionClass}>

@@ -10,6 +10,7 @@ import { TextField } from '@/components/forms/text-field';
 import { api, messageOf } from '@/lib/api-client';
 import { festival } from '@/lib/festival';
 import { checkInSchema, type CheckInResult } from '@/lib/schemas/passes';
+import { bringIntoView } from './bring-into-view';
 import { cameraProblem, createFrameReader, type FrameReader } from './qr-camera';
 
 type Outcome =
@@ -44,6 +45,7 @@ export function CheckInConsole() {
   const timerRef = useRef<number | undefined>(undefined);
   const busyRef = useRef(false);
   const lastScanRef = useRef<{ code: string; at: number } | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
 
   const {
     register,
@@ -84,6 +86,13 @@ export function CheckInConsole() {
   }, []);
 
   useEffect(() => stopCamera, [stopCamera]);
+
+  // Each answer (a new object, also when the same pass is scanned twice) is brought on screen: on a phone
+  // the organiser may have scrolled down to the camera or the code field. Screen readers hear it from the
+  // live region, so focus stays where the next pass is scanned or typed.
+  useEffect(() => {
+    if (outcome && resultRef.current) bringIntoView(resultRef.current);
+  }, [outcome]);
 
   async function startCamera() {
     setCameraMessage(null);
@@ -131,7 +140,25 @@ export function CheckInConsole() {
 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-6">
+      {/*
+        The answer comes first: on a phone it shows above the camera and the code field, where the organiser
+        looks, not below them off screen. A wide screen has it on the right, beside them, kept in sight.
+        scroll-mt-20 keeps it clear of the fixed site header when it is scrolled to.
+      */}
+      <section
+        ref={resultRef}
+        aria-labelledby="result-heading"
+        className="scroll-mt-20 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:self-start"
+      >
+        <h2 id="result-heading" className="sr-only">
+          Result
+        </h2>
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {outcome ? <ResultPanel outcome={outcome} /> : <Waiting />}
+        </div>
+      </section>
+
+      <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-1">
         <section aria-labelledby="scan-heading" className={cardClass}>
           <h2 id="scan-heading" className={headingClass}>
             Scan a pass
@@ -185,22 +212,13 @@ export function CheckInConsole() {
           </form>
         </section>
       </div>
-
-      <section aria-labelledby="result-heading" className="lg:sticky lg:top-20 lg:self-start">
-        <h2 id="result-heading" className="sr-only">
-          Result
-        </h2>
-        <div role="status" aria-live="polite" aria-atomic="true">
-          {outcome ? <ResultPanel outcome={outcome} /> : <Waiting />}
-        </div>
-      </section>
     </div>
   );
 }
 
 function Waiting() {
   return (
-    <div className="rounded-2xl border border-dashed border-parchment/30 p-6 text-center text-parchment/80">
+    <div className="rounded-2xl border border-dashed border-parchment/30 p-4 text-center text-parchment/80 sm:p-6">
       Ready: scan a pass or type its code.
     </div>
   );
@@ -223,7 +241,7 @@ const tone = {
 function ResultPanel({ outcome }: { outcome: Outcome }) {
   const look = tone[outcome.kind];
   return (
-    <div className={`rounded-2xl border-4 p-6 ${look.box}`} data-testid="check-in-result">
+    <div className={`rounded-2xl border-4 p-4 sm:p-6 ${look.box}`} data-testid="check-in-result">
       <p className="flex items-center gap-3 font-display text-3xl sm:text-4xl">
         <span aria-hidden="true" className="text-4xl sm:text-5xl">
           {look.symbol}

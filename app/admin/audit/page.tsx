@@ -40,7 +40,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <ol className="mt-6 space-y-3">
           {entries.map((e) => (
             <li key={e.id} className="rounded border border-white/10 p-3">
-              <p>
+              {/* Record ids (a pass's is a long unbroken word) and e-mails wrap rather than widen a phone's page. */}
+              <p className="break-words">
                 <strong>{e.actorEmail}</strong> · {e.action} · {e.entity} #{e.entityId} ·{' '}
                 <time dateTime={e.createdAt.toISOString()}>{formatDateTime(e.createdAt)}</time>
               </p>

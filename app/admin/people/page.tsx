@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ScrollTable } from '@/components/admin/operations/list-chrome';
 import { RolePicker } from '@/components/admin/role-picker';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
@@ -35,20 +36,20 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
       {people.length === 0 ? (
         <p className="mt-6">Nobody matches this search.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <ScrollTable label="People" className="mt-6">
           <table className="w-full min-w-[36rem] text-left text-base">
             <thead className="border-b border-gold/30 text-gold">
               <tr>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="px-3 py-2">
                   E-mail
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="px-3 py-2">
                   Name
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="px-3 py-2">
                   College
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-3 py-2">
                   Role
                 </th>
               </tr>
@@ -56,17 +57,17 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
             <tbody>
               {people.map((p) => (
                 <tr key={p.id} className="border-b border-white/10">
-                  <td className="py-2 pr-3 break-all">{p.email}</td>
-                  <td className="py-2 pr-3">{p.name}</td>
-                  <td className="py-2 pr-3">{p.college}</td>
-                  <td className="py-2">
+                  <td className="px-3 py-2 break-all">{p.email}</td>
+                  <td className="px-3 py-2">{p.name}</td>
+                  <td className="px-3 py-2">{p.college}</td>
+                  <td className="px-3 py-2">
                     <RolePicker userId={p.id} email={p.email} role={p.role} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </main>
   );

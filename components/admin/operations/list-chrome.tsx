@@ -55,14 +55,29 @@ export function ResultCount({ total, noun }: { total: number; noun: [string, str
   );
 }
 
-/** A table that scrolls sideways on a phone, reachable and named for keyboard and screen-reader users. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table that scrolls sideways on a phone, reachable and named for keyboard and screen-reader users.
+ * Every console table sits in one. `relative` makes the scroller the containing block of its absolutely
+ * positioned descendants: the screen-reader-only texts in the cells (`sr-only` is position: absolute)
+ * otherwise escape the scroller and widen the whole page to the table's width, pushing the site menu
+ * button and the toasts off a phone's screen. `max-w-full` keeps the scroller itself within its column.
+ */
+export function ScrollTable({
+  label,
+  className = 'mt-3',
+  children,
+}: {
+  label: string;
+  /** Its spacing from what comes before. */
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="mt-3 overflow-x-auto rounded-lg border border-white/10"
+      className={`relative max-w-full overflow-x-auto rounded-lg border border-white/10 ${className}`}
     >
       {children}
     </div>
