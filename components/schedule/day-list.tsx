@@ -38,7 +38,6 @@ export function DayList({
           </span>
           <span className="break-words text-parchment/85">
             <span className="sr-only">Venue: </span>
-            <span aria-hidden="true">📍 </span>
             <VenueName row={row} />
           </span>
         </li>

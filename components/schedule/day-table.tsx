@@ -14,7 +14,6 @@ export function DayTable({ day, label, rows }: { day: number; label: string; row
   return (
     <section data-day={day} className="mt-12">
       <h2 className="font-display text-3xl text-parchment">{label}</h2>
-      <DayList label={label} rows={rows} className="mt-4 sm:hidden" />
       <div className="mt-4 hidden overflow-x-auto rounded-xl border border-gold/30 sm:block">
         <table className="w-full min-w-[28rem] text-left">
           <caption className="sr-only">{label} schedule</caption>
@@ -52,6 +51,7 @@ export function DayTable({ day, label, rows }: { day: number; label: string; row
           </tbody>
         </table>
       </div>
+      <DayList label={label} rows={rows} className="mt-4 sm:hidden" />
     </section>
   );
 }
