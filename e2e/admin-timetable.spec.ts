@@ -39,6 +39,8 @@ test.describe('console: timetable', () => {
     page,
     request,
   }) => {
+    // A long journey, and taking the seeded timetable off and back adds to it.
+    test.slow();
     const organiser = await organiserAccount(request);
     const send = consoleApi(request, organiser);
     const [event, rival] = await seededEvents(request);

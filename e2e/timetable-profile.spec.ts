@@ -88,6 +88,8 @@ test.describe('the participant timetable', () => {
     page,
     request,
   }) => {
+    // A long journey, and taking the seeded timetable off and back adds to it.
+    test.slow();
     const [first, second] = await twoFreeSoloEvents(request);
     const organiser = await organiserAccount(request);
     const admin = consoleApi(request, organiser);
