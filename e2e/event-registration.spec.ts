@@ -202,6 +202,11 @@ test.describe('event registration', () => {
     await expect(page).toHaveURL(/\/success$/);
     await expect(page.getByRole('heading', { name: 'Payment Success' })).toBeVisible();
     await expect(page.getByRole('timer')).toContainText(/in [1-5] seconds?/);
+    // It says what was paid for, and where the registration and pass are.
+    await expect(page.getByRole('region', { name: 'What you paid for' })).toContainText(
+      `Registered for ${picked.event.name} (${picked.option.participation_name})`,
+    );
+    await expect(page.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile');
 
     for (const member of team) {
       await expect.poll(() => registeredEventIds(request, member)).toContain(picked.event.id);
@@ -216,6 +221,13 @@ test.describe('event registration', () => {
 
     await expect(page).toHaveURL(/\/failure$/);
     await expect(page.getByRole('heading', { name: 'Payment Failure' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What was not paid for' })).toContainText(
+      `Registration for ${picked.event.name} (${picked.option.participation_name})`,
+    );
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute(
+      'href',
+      new RegExp(`/register\\?event=${picked.event.id}$`),
+    );
     expect(await registeredEventIds(request, team[0]!)).not.toContain(picked.event.id);
   });
 

@@ -1,12 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { organiserAccount } from './support/accounts';
+import { clearTimetable } from './support/timetable';
 
 /*
  * The public timetable: /schedule with no sessions (the spec's placeholder rows), then with sessions an
  * organiser adds through the console API: the day tables, the event cards of the category page, the
  * JSON-LD, and, with the browser's clock inside the festival, today's day first and the now-and-next
- * strip. Everything made here is removed again, so the other specs see an empty timetable.
+ * strip; last, the development seed's sample timetable on a phone. The journeys that need an empty or
+ * exact timetable take the seeded one off first and put it back afterwards (support/timetable.ts).
  */
 
 const publicCacheControl = 'public, s-maxage=10, stale-while-revalidate=60';
@@ -59,18 +61,34 @@ function layoutShift(page: Page): Promise<number> {
   );
 }
 
-test('with no sessions the schedule shows the placeholder rows for Day 1 to Day 4', async ({ page }) => {
-  const answer = await page.goto('/schedule');
-  expect(answer?.headers()['cache-control']).toBe(publicCacheControl);
-  for (const label of ['Day 1', 'Day 2', 'Day 3', 'Day 4']) {
-    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
-    expect(await rowsOf(page, label)).toEqual(
-      Array.from({ length: 4 }, () => ['battledrome', 'full day', 'your location']),
+test('with no sessions the schedule shows the placeholder rows for Day 1 to Day 4', async ({
+  page,
+  request,
+}) => {
+  const restoreSeeded = await clearTimetable(request);
+  try {
+    const answer = await page.goto('/schedule');
+    expect(answer?.headers()['cache-control']).toBe(publicCacheControl);
+    for (const label of ['Day 1', 'Day 2', 'Day 3', 'Day 4']) {
+      await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
+      expect(await rowsOf(page, label)).toEqual(
+        Array.from({ length: 4 }, () => ['battledrome', 'full day', 'your location']),
+      );
+    }
+    await expect(page.getByRole('region', { name: 'Now and next' })).toHaveCount(0);
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On a phone the same placeholder rows, stacked.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const day1 = page.getByRole('list', { name: 'Day 1 schedule' }).getByRole('listitem');
+    await expect(day1).toHaveText(
+      Array.from({ length: 4 }, () => 'Time: full dayEvent: battledromeVenue: your location'),
     );
+  } finally {
+    await restoreSeeded();
   }
-  await expect(page.getByRole('region', { name: 'Now and next' })).toHaveCount(0);
-  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
 });
 
 interface SeededEvent {
@@ -87,6 +105,7 @@ test.describe('with sessions an organiser added', () => {
   const created: { venues: number[]; sessions: number[] } = { venues: [], sessions: [] };
   let api: APIRequestContext;
   let token = '';
+  let restoreSeeded = async () => {};
 
   async function send(method: 'post' | 'patch' | 'delete', path: string, data?: unknown) {
     const answer = await api.fetch(path, {
@@ -113,6 +132,8 @@ test.describe('with sessions an organiser added', () => {
   test.beforeAll(async ({ playwright }, testInfo) => {
     api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
     token = (await organiserAccount(api)).token;
+    // Only the sessions made here: the seeded sample timetable comes back in afterAll.
+    restoreSeeded = await clearTimetable(api);
     const categories = await api.get('/api/admin/event-category/get-event-category');
     const first = ((await categories.json()) as { data: { id: number }[] }).data[0]!;
     const list = await api.get(`/api/admin/event-category/get-events-by-category/${first.id}`);
@@ -135,6 +156,7 @@ test.describe('with sessions an organiser added', () => {
     try {
       for (const id of created.sessions) await send('delete', `/api/admin/session/${id}`);
       for (const id of created.venues) await send('delete', `/api/admin/venue/${id}`);
+      await restoreSeeded();
     } finally {
       await api.dispose();
     }
@@ -261,5 +283,48 @@ test.describe('with sessions an organiser added', () => {
     await page.goto('/schedule');
     expect(await rowsOf(page, 'Day 1')).toEqual([['No events scheduled yet']]);
     expect(await rowsOf(page, 'Day 4')).toEqual([[b.name, '09:00–10:00', plain]]);
+  });
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each day lists time, event and venue (the seeded timetable) without scrolling sideways', async ({
+    page,
+  }) => {
+    await page.goto('/schedule');
+    // The stacked list replaces the table: only one of them is displayed, so read once by a screen reader.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('columnheader')).toHaveCount(0);
+    const day1 = page.getByRole('list', { name: 'Day 1 schedule' });
+    const golem = day1.getByRole('listitem').filter({ hasText: 'Golem Wars (Prelims)' });
+    await expect(golem).toHaveText('Time: 10:00–11:30Event: Golem Wars (Prelims)Venue: Sports Ground');
+    for (const label of ['Day 2', 'Day 3', 'Day 4']) {
+      await expect(
+        page
+          .getByRole('list', { name: `${label} schedule` })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+    }
+    // Time, event and venue each on a line of their own, inside the screen.
+    const lines = golem.locator(':scope > span');
+    await expect(lines).toHaveCount(3);
+    const [time, event, venue] = await Promise.all([0, 1, 2].map((i) => lines.nth(i).boundingBox()));
+    expect(time!.y).toBeLessThan(event!.y);
+    expect(event!.y).toBeLessThan(venue!.y);
+    expect(venue!.x + venue!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // From 640 px the table is back, and the list is out of the accessibility tree.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(page.getByRole('table')).toHaveCount(4);
+    await expect(page.getByRole('list', { name: 'Day 1 schedule' })).toHaveCount(0);
+    expect(await rowsOf(page, 'Day 1')).toContainEqual([
+      'Golem Wars (Prelims)',
+      '10:00–11:30',
+      'Sports Ground',
+    ]);
   });
 });

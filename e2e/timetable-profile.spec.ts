@@ -2,14 +2,15 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createVerifiedAccount, organiserAccount, signIn, type TestAccount } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { clearTimetable } from './support/timetable';
 
 /*
  * The participant's timetable: the seeded organiser publishes sessions for two seeded events through the
  * console API, a participant registered for the first sees it on the profile (day, time, venue, map link)
  * and downloads the one calendar file; opening the second event's registration warns of the overlap, and
  * after registering the profile flags it; offline, the profile shows the copy kept on the device, which a
- * logout removes. The venues and sessions made here are deleted afterwards, so
- * the other specs (the placeholder schedule above all) find an empty timetable.
+ * logout removes. Each journey takes the seeded sample timetable off first (it must see only its own
+ * sessions) and puts it back at the end, after deleting the venues and sessions it made.
  */
 
 interface Option {
@@ -87,12 +88,15 @@ test.describe('the participant timetable', () => {
     page,
     request,
   }) => {
+    // A long journey, and taking the seeded timetable off and back adds to it.
+    test.slow();
     const [first, second] = await twoFreeSoloEvents(request);
     const organiser = await organiserAccount(request);
     const admin = consoleApi(request, organiser);
     const suffix = Math.random().toString(36).slice(2, 7);
     const hallName = `Great Hall ${suffix}`;
     const groundName = `Quidditch Pitch ${suffix}`;
+    const restoreSeeded = await clearTimetable(request);
     try {
       const hall = await admin.create('/api/admin/venue', {
         name: hallName,
@@ -189,6 +193,7 @@ test.describe('the participant timetable', () => {
     } finally {
       await context.setOffline(false);
       await admin.removeAll();
+      await restoreSeeded();
     }
   });
 
@@ -197,14 +202,19 @@ test.describe('the participant timetable', () => {
     request,
   }) => {
     const [first] = await twoFreeSoloEvents(request);
-    const participant = await createVerifiedAccount(request, { first_name: 'Ginny' });
-    await registerFree(request, participant, first);
-    await signIn(page, participant);
-    await page.goto('/profile');
-    const timetable = page.getByRole('region', { name: 'Your timetable' });
-    await expect(timetable).toContainText(
-      'Times and venues appear here once the organisers publish the timetable.',
-    );
-    await expect(timetable.getByRole('button', { name: 'Add all to calendar' })).toHaveCount(0);
+    const restoreSeeded = await clearTimetable(request);
+    try {
+      const participant = await createVerifiedAccount(request, { first_name: 'Ginny' });
+      await registerFree(request, participant, first);
+      await signIn(page, participant);
+      await page.goto('/profile');
+      const timetable = page.getByRole('region', { name: 'Your timetable' });
+      await expect(timetable).toContainText(
+        'Times and venues appear here once the organisers publish the timetable.',
+      );
+      await expect(timetable.getByRole('button', { name: 'Add all to calendar' })).toHaveCount(0);
+    } finally {
+      await restoreSeeded();
+    }
   });
 });

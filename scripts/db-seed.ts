@@ -8,7 +8,7 @@ import { seedsDevOrganiser } from '@/lib/server/env';
 const database = openConfiguredDatabase();
 try {
   await database.migrate();
-  const counts = await seedIfEmpty(database.db);
+  const counts = await seedIfEmpty(database.db, { withTimetable: true });
   // Running instances may have cached the empty pages: they drop them now.
   if (counts) await expireSharedCacheTags(database.db, contentTagList);
   console.log(

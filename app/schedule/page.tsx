@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { DayTable, sessionRow, type ScheduleRow } from '@/components/schedule/day-table';
+import { DayTable } from '@/components/schedule/day-table';
+import { sessionRow, type ScheduleRow } from '@/components/schedule/schedule-row';
 import { todayFirstCss, todayScript, toLiveSessions } from '@/components/schedule/live-schedule';
 import { NowAndNext } from '@/components/schedule/now-and-next';
 import { JsonLd } from '@/components/seo/json-ld';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { hintClass } from '@/components/forms/field-classes';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { checkoutPrefill, prefillFromProfile } from '@/components/payment/checkout-prefill';
@@ -20,7 +20,8 @@ import { confirmAccommodation, createAccommodationOrder } from './accommodation-
 import { DateOptions } from './date-options';
 import { IdentityProofUpload, useProofUpload } from './identity-proof-upload';
 import { PriceBox } from './price-box';
-import { stayLabel } from './stay-dates';
+import { stayItem, stayLabel } from './stay-dates';
+import { forgetStayDraft, loadStayDraft, saveStayDraft } from './stay-draft';
 import { TypeCards } from './type-cards';
 
 const missingPrice = 'Something Went Wrong';
@@ -29,7 +30,8 @@ const missingPrice = 'Something Went Wrong';
  * The booking of SPEC.md part 4: a type (which clears the dates), a date option, the identity proof
  * (offered once dates are chosen), the price, and 'Book Now' (enabled with dates and a proof) to checkout.
  * A full date option has its waiting list; a waiting list's offer opens with its stay chosen and goes
- * with the order (docs/waiting-lists.md).
+ * with the order (docs/waiting-lists.md). The choices and the uploaded proof are kept for this tab
+ * (stay-draft.ts) until the booking goes through, so a failed payment does not make the student start over.
  */
 export function BookingPanel({
   types,
@@ -49,10 +51,18 @@ export function BookingPanel({
 }) {
   const { toast } = useToast();
   const heldId = offered?.entry.itemId ?? null;
-  const [typeId, setTypeId] = useState<number | null>(offered?.typeId ?? null);
-  const [optionId, setOptionId] = useState<number | null>(heldId);
-  const { proof, uploading, upload } = useProofUpload();
+  // Read once: this panel only renders in the browser, after the types have loaded.
+  const [draft] = useState(() => loadStayDraft(buyer.userId));
+  // An offer link's stay comes first; otherwise the stay chosen on the last try, if any.
+  const [typeId, setTypeId] = useState<number | null>(offered ? offered.typeId : draft.typeId);
+  const [optionId, setOptionId] = useState<number | null>(offered ? heldId : draft.optionId);
+  const { proof, uploading, upload } = useProofUpload(draft.proof);
   const { purchase, inProgress } = usePurchase();
+  const restored = !offered && (draft.optionId !== null || draft.proof !== null);
+
+  useEffect(() => {
+    saveStayDraft(buyer.userId, { typeId, optionId, proof });
+  }, [buyer.userId, typeId, optionId, proof]);
 
   const type = types.find((t) => t.id === typeId) ?? null;
   // The offered stay is full for everyone else, its place held for this buyer.
@@ -83,10 +93,21 @@ export function BookingPanel({
     void purchase({
       title: `${festival.name} Accommodation Booking`,
       description: `${type.accommodationType}, ${stayLabel(option)}`,
+      summary: {
+        kind: 'accommodation',
+        userId: buyer.userId,
+        items: [stayItem(type.accommodationType, option)],
+        retryPath: '/accomodation',
+      },
       createOrder: () => createAccommodationOrder(stayPrice(price, option.Days), stay, offerId),
       prefill: () => (profile ? prefillFromProfile(profile) : checkoutPrefill(buyer.userId, buyer.email)),
       holdsStock: true,
-      confirm: (payData) => confirmAccommodation(buyer.userId, stay, payData),
+      confirm: async (payData) => {
+        const answer = await confirmAccommodation(buyer.userId, stay, payData);
+        // Booked: nothing to fill in again. A failed confirmation keeps the draft for another try.
+        forgetStayDraft(buyer.userId);
+        return answer;
+      },
       priceChanged: {
         title: 'The price has changed',
         fallback: 'Please check the new price and try again.',
@@ -103,6 +124,11 @@ export function BookingPanel({
 
   return (
     <form noValidate onSubmit={book} className="flex flex-col gap-8">
+      {restored ? (
+        <p className="rounded-xl border border-gold/40 bg-gold/10 px-4 py-3">
+          Your choices from your last try are filled in below, with the identity proof you uploaded.
+        </p>
+      ) : null}
       <TypeCards types={types} selectedId={typeId} onChoose={chooseType} />
       {type ? (
         <DateOptions

@@ -15,10 +15,13 @@ export interface UploadedProof {
 /** The server's cap (POST /api/admin/upload answers 413 above it); checked first to spare the wait. */
 const maxProofBytes = 5 * 1024 * 1024;
 
-/** Uploads an identity proof, with the toasts of SPEC.md part 8; a failed upload keeps the earlier proof. */
-export function useProofUpload() {
+/**
+ * Uploads an identity proof, with the toasts of SPEC.md part 8; a failed upload keeps the earlier proof.
+ * `initial`: a proof uploaded on an earlier try (see stay-draft.ts), still on file on the server.
+ */
+export function useProofUpload(initial: UploadedProof | null = null) {
   const { toast } = useToast();
-  const [proof, setProof] = useState<UploadedProof | null>(null);
+  const [proof, setProof] = useState<UploadedProof | null>(initial);
   const [uploading, setUploading] = useState(false);
 
   const upload = useCallback(

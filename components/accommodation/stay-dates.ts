@@ -13,6 +13,11 @@ export function stayLabel(option: Pick<AccommodationOption, 'StartDate' | 'Days'
   return `${formatShortDate(option.StartDate)} – ${formatShortDate(end)} (${nightsLabel(option.Days)})`;
 }
 
+/** '2 nights from 20th Feb, 2027 (Dormitory)': a stay as the payment result screens name it. */
+export function stayItem(typeName: string, option: Pick<AccommodationOption, 'StartDate' | 'Days'>): string {
+  return `${nightsLabel(option.Days)} from ${formatShortDate(option.StartDate)} (${typeName})`;
+}
+
 /** '20th February': the day of the month as the guidelines say it. */
 function dayOfMonth(isoDate: string): string {
   return format(parseISO(isoDate), 'do MMMM');

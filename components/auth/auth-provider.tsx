@@ -21,6 +21,8 @@ import {
   VerificationCancelled,
   type AuthState,
 } from './auth-state';
+import { forgetStayDrafts } from '@/components/accommodation/stay-draft';
+import { forgetPurchaseRecord } from '@/components/payment/purchase-record';
 import { forgetOfflineProfile } from '@/components/profile/offline-profile';
 import { forgetSavedPasses } from '@/components/profile/pass-storage';
 
@@ -71,6 +73,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       forgetSavedPasses(window.localStorage);
     } catch {
       // Storage unavailable: nothing was saved either.
+    }
+    try {
+      // What this tab kept of a purchase: the last one's note and a half-made stay booking with its proof.
+      forgetPurchaseRecord(window.sessionStorage);
+      forgetStayDrafts(window.sessionStorage);
+    } catch {
+      // Storage unavailable: nothing was kept either.
     }
     await forgetOfflineProfile().catch(() => {
       // Workers or caches unavailable here: then none were kept either.

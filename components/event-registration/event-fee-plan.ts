@@ -16,6 +16,7 @@ export function eventFeePlan({
   isDAStudent,
   payer,
   showNewFee,
+  retryPath,
   offerId = null,
 }: {
   event: FestivalEvent;
@@ -23,12 +24,20 @@ export function eventFeePlan({
   isDAStudent: boolean;
   payer: Buyer;
   showNewFee: () => void;
+  /** This registration screen's path, where /failure offers to try again. */
+  retryPath: string;
   /** A waiting list's offer for this option: the order takes over the place held for the payer. */
   offerId?: string | null;
 }): PurchasePlan {
   return {
     title: `${event.name} Event Registration`,
     description: `User Registration for event ${event.name}`,
+    summary: {
+      kind: 'event',
+      userId: payer.userId,
+      items: [`${event.name} (${submission.option.participation_name})`],
+      retryPath,
+    },
     createOrder: () => createEventOrder(event.id, submission, offerId),
     prefill: () => checkoutPrefill(payer.userId, payer.email),
     // A registration reserves no stock.

@@ -237,6 +237,7 @@ function RegistrationFlow(props: FlowProps) {
       payer: { userId, email: leaderEmail },
       // The page's event, and with it the fee, is read again on the server.
       showNewFee: () => router.refresh(),
+      retryPath: `/event/${position}/register?event=${event.id}`,
       offerId: offerFor(current.submission.option),
     });
     void payment.purchase(plan);

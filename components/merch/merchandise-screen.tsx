@@ -3,6 +3,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { checkoutPrefill } from '@/components/payment/checkout-prefill';
+import { merchandiseItem } from '@/components/payment/purchase-record';
 import { PaymentOverlay } from '@/components/payment/payment-overlay';
 import { useBuyer, type Buyer } from '@/components/payment/use-buyer';
 import { usePurchase } from '@/components/payment/use-purchase';
@@ -230,6 +231,12 @@ function ProductShop({
     void purchase({
       title: product.name,
       description: 'User Purchase for Goodies',
+      summary: {
+        kind: 'merchandise',
+        userId: buyer.userId,
+        items: lines.map((line) => merchandiseItem(line.variant.type, line.qty)),
+        retryPath: window.location.pathname,
+      },
       createOrder: () => createMerchandiseOrder(lines, offerId),
       prefill: () => checkoutPrefill(buyer.userId, buyer.email),
       holdsStock: true,

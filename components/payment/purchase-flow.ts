@@ -1,6 +1,7 @@
 import type { ToastInput } from '@/components/toast/toast-store';
 import { ApiError, messageOf } from '@/lib/api-client';
 import type { ErrorNotice, PurchasePlan, Refusal } from './purchase-plan';
+import { rememberPurchase } from './purchase-record';
 import {
   loadCheckout,
   openCheckout,
@@ -83,6 +84,8 @@ export async function runPurchase(plan: PurchasePlan, screen: PurchaseScreen): P
     screen.toast(toast);
     screen.navigate('/failure');
   };
+  // From here on the flow ends at /success or /failure, which say what this purchase was for.
+  rememberPurchase(plan.summary);
   try {
     openCheckout(
       {

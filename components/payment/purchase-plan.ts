@@ -1,4 +1,5 @@
 import type { ApiAnswer } from '@/lib/api-client';
+import type { PurchaseSummary } from './purchase-record';
 import type { CheckoutPrefill, CheckoutSuccess, CreatedOrder } from './razorpay-checkout';
 
 /** An error toast: its title, and the text shown when the server sent no message of its own ('' for none). */
@@ -22,6 +23,8 @@ export interface PurchasePlan {
   /** Checkout's title. */
   title: string;
   description: string;
+  /** What is being bought, for the result screen that follows (/success or /failure). */
+  summary: PurchaseSummary;
   /** Creates the provider order; the server checks the amount shown against its own price. */
   createOrder: () => Promise<ApiAnswer<CreatedOrder>>;
   prefill: () => Promise<CheckoutPrefill> | CheckoutPrefill;

@@ -1,37 +1,20 @@
-import { sessionTitle, timeRange, type TimetableSession } from '@/lib/timetable';
-
-/** One row of a day's table: what the cell texts are, whatever fills them. */
-export interface ScheduleRow {
-  key: string | number;
-  event: string;
-  time: string;
-  venue: string;
-  venueMapUrl?: string | null;
-}
-
-export function sessionRow(session: TimetableSession): ScheduleRow {
-  return {
-    key: session.id,
-    event: sessionTitle(session),
-    time: timeRange(session.startsAt, session.endsAt),
-    venue: session.venueName,
-    venueMapUrl: session.venueMapUrl,
-  };
-}
-
-export const noSessionsNote = 'No events scheduled yet';
+import { DayList } from './day-list';
+import { noSessionsNote, VenueName, type ScheduleRow } from './schedule-row';
 
 const cell = 'px-4 py-3';
 
 /**
- * A festival day's EVENT / TIME / VENUE table. `data-day` lets the today script's CSS draw today's day
- * first during the festival. A venue with a map link links to it, in a new tab.
+ * A festival day: the EVENT / TIME / VENUE table on screens from 640 px (SPEC.md's breakpoint), and on a
+ * phone the same rows stacked (DayList), since three columns do not fit 360 px without scrolling sideways
+ * and hiding the venue. Only one of the two is displayed at a time (the other is display: none), so a
+ * screen reader meets each row once. `data-day` lets the today script's CSS draw today's day first during
+ * the festival.
  */
 export function DayTable({ day, label, rows }: { day: number; label: string; rows: ScheduleRow[] }) {
   return (
     <section data-day={day} className="mt-12">
       <h2 className="font-display text-3xl text-parchment">{label}</h2>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-gold/30">
+      <div className="mt-4 hidden overflow-x-auto rounded-xl border border-gold/30 sm:block">
         <table className="w-full min-w-[28rem] text-left">
           <caption className="sr-only">{label} schedule</caption>
           <thead className="bg-gold/15 font-display text-sm tracking-widest text-gold">
@@ -60,19 +43,7 @@ export function DayTable({ day, label, rows }: { day: number; label: string; row
                   <td className={cell}>{row.event}</td>
                   <td className={`${cell} whitespace-nowrap`}>{row.time}</td>
                   <td className={cell}>
-                    {row.venueMapUrl ? (
-                      <a
-                        href={row.venueMapUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="text-gold underline underline-offset-4 hover:text-parchment"
-                      >
-                        {row.venue}
-                        <span className="sr-only"> (map, opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      row.venue
-                    )}
+                    <VenueName row={row} />
                   </td>
                 </tr>
               ))
@@ -80,6 +51,7 @@ export function DayTable({ day, label, rows }: { day: number; label: string; row
           </tbody>
         </table>
       </div>
+      <DayList label={label} rows={rows} className="mt-4 sm:hidden" />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventFeePlan } from '@/components/event-registration/event-fee-plan';
 import { runPurchase, type PurchaseScreen } from '@/components/payment/purchase-flow';
 import type { PurchasePlan } from '@/components/payment/purchase-plan';
+import { purchaseRecordKey, readPurchaseRecord } from '@/components/payment/purchase-record';
 import type { CheckoutOptions, openCheckout } from '@/components/payment/razorpay-checkout';
 import { ApiError } from '@/lib/api-client';
 import type { FestivalEvent } from '@/lib/content-types';
@@ -45,6 +46,7 @@ function shopPlan(overrides: Partial<PurchasePlan> = {}): PurchasePlan {
   return {
     title: 'Tee',
     description: 'User Purchase for Goodies',
+    summary: { kind: 'merchandise', userId: 'u1', items: ['T-shirt, size M'], retryPath: '/merchandise' },
     createOrder: vi.fn(() => Promise.resolve(order)),
     prefill: () => ({ email: 'harry@example.com' }),
     holdsStock: true,
@@ -60,10 +62,17 @@ function lastCheckout() {
   return last;
 }
 
+/** This tab's sessionStorage, where the flow leaves its note for the result screen. */
+const tab = new Map<string, string>();
+
 beforeEach(() => {
   checkout.loads = true;
   checkout.opened = [];
-  vi.stubGlobal('window', { alert: vi.fn() });
+  tab.clear();
+  vi.stubGlobal('window', {
+    alert: vi.fn(),
+    sessionStorage: { setItem: (key: string, value: string) => void tab.set(key, value) },
+  });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -87,6 +96,8 @@ describe('an order the server refuses', () => {
     expect(screen.setInProgress.mock.calls).toEqual([[true], [false]]);
     expect(screen.navigate).not.toHaveBeenCalled();
     expect(checkout.opened).toHaveLength(0);
+    // Nothing was paid and no result screen follows: no note about this purchase.
+    expect(tab.has(purchaseRecordKey)).toBe(false);
   });
 
   it('a changed price without a server message shows the plan’s fallback', async () => {
@@ -206,6 +217,15 @@ describe('once Checkout is open', () => {
     });
   });
 
+  it('leaves a note for the result screen, naming the buyer, as Checkout opens', async () => {
+    await runPurchase(shopPlan(), fakeScreen());
+    expect(readPurchaseRecord(tab.get(purchaseRecordKey) ?? null, 'u1')).toMatchObject({
+      kind: 'merchandise',
+      items: ['T-shirt, size M'],
+      retryPath: '/merchandise',
+    });
+  });
+
   it('a failed payment and a dismissed dialog end at /failure with their toasts', async () => {
     const failed = fakeScreen();
     await runPurchase(shopPlan(), failed);
@@ -247,6 +267,7 @@ describe('the event fee plan', () => {
       isDAStudent: false,
       payer: { userId: 'u1', email: 'harry@example.com' },
       showNewFee,
+      retryPath: '/event/1/register?event=3',
     });
   }
 
@@ -290,6 +311,12 @@ describe('the event fee plan', () => {
     await vi.waitFor(() => expect(screen.navigate).toHaveBeenCalledWith('/success'));
     // A paid registration lands on /success without a toast of its own.
     expect(screen.toast).not.toHaveBeenCalled();
+    // ...which says what was registered, and where to try again had it failed.
+    expect(readPurchaseRecord(tab.get(purchaseRecordKey) ?? null, 'u1')).toMatchObject({
+      kind: 'event',
+      items: ['Quidditch (Team)'],
+      retryPath: '/event/1/register?event=3',
+    });
     expect(calls).toEqual([
       {
         key: 'POST /api/payment/create-event-order',

@@ -54,7 +54,7 @@ function start(): DbState {
   const ready = withStartupLock(database.db, async () => {
     await database.migrate();
     if (shouldAutoSeed()) {
-      const seeded = await seedIfEmpty(database.db);
+      const seeded = await seedIfEmpty(database.db, { withTimetable: true });
       if (seeded) logger.info({ seeded }, 'seeded an empty database with festival content');
     }
     if (seedsDevOrganiser() && (await ensureDevOrganiser(database.db))) {

@@ -1233,8 +1233,8 @@ const mischiefCarnival: SeedEvent[] = [
 ];
 
 /**
- * The campus venues the console's timetable starts with (organisers add, rename and remove them). No
- * sessions are seeded: until the organisers publish the timetable the schedule shows its placeholder rows.
+ * The campus venues the console's timetable starts with (organisers add, rename and remove them): those
+ * the seeded events name (see each event's `venue`).
  */
 export const venuesSeed: { name: string; mapUrl: string | null }[] = [
   { name: 'Sports Ground', mapUrl: null },
@@ -1242,6 +1242,70 @@ export const venuesSeed: { name: string; mapUrl: string | null }[] = [
   { name: 'Lab 1', mapUrl: null },
   { name: 'Lab 2', mapUrl: null },
   { name: 'Open Air Theatre', mapUrl: null },
+  { name: 'CEP', mapUrl: null },
+  { name: 'Lab 3', mapUrl: null },
+  { name: 'Library Lawn', mapUrl: null },
+  { name: 'Canteen', mapUrl: null },
+];
+
+/** One sitting of a seeded event: names as in the seed above, times in India time ('2027-02-20T10:00'). */
+export interface SeedSession {
+  event: string;
+  roundName: string | null;
+  venue: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+const sitting = (
+  event: string,
+  venue: string,
+  startsAt: string,
+  endsAt: string,
+  roundName: string | null = null,
+): SeedSession => ({ event, roundName, venue, startsAt, endsAt });
+
+/**
+ * A sample timetable for the development and demo database, so a newcomer sees the schedule, the event
+ * cards' times and the profile's timetable at work (organisers replace it in the console). Events from
+ * every kind of category across the four days, at the venue and hour each event's description gives; no
+ * two sittings share a venue at once, and no two Arcane Tech sittings overlap (the first category's events
+ * are the ones a participant is most likely to try together). Without sessions the schedule shows SPEC.md's
+ * placeholder rows: the seed for the tests that need that starts from the content alone (see seed.ts).
+ */
+export const timetableSeed: SeedSession[] = [
+  // Day 1, Saturday 20 February.
+  sitting('Golem Wars', 'Sports Ground', '2027-02-20T10:00', '2027-02-20T11:30', 'Prelims'),
+  sitting('Duel of Tongues', 'Lecture Theatre (LT)', '2027-02-20T11:00', '2027-02-20T13:00'),
+  sitting('Circuit Alchemy', 'Lab 1', '2027-02-20T11:30', '2027-02-20T13:30'),
+  sitting('Carrom Conjuring', 'Canteen', '2027-02-20T13:00', '2027-02-20T15:00'),
+  sitting('Code Cauldron', 'Lab 2', '2027-02-20T14:00', '2027-02-20T17:00'),
+  sitting('Battle of the Bards', 'Open Air Theatre', '2027-02-20T17:00', '2027-02-20T19:30'),
+  sitting('Whirl of the Phoenix', 'CEP', '2027-02-20T18:00', '2027-02-20T20:00'),
+  // Day 2, Sunday 21 February.
+  sitting('Spellbound Hackathon', 'Lecture Theatre (LT)', '2027-02-21T09:00', '2027-02-21T10:00', 'Kick-off'),
+  sitting('Golem Wars', 'Sports Ground', '2027-02-21T10:00', '2027-02-21T12:00', 'Finals'),
+  sitting('Canvas Charms', 'Library Lawn', '2027-02-21T10:00', '2027-02-21T12:00'),
+  sitting('Last Wizard Standing', 'Lab 3', '2027-02-21T11:00', '2027-02-21T14:00'),
+  sitting('Owlery Open Quiz', 'Lecture Theatre (LT)', '2027-02-21T14:00', '2027-02-21T16:00', 'Prelims'),
+  sitting('Moonlit Solo', 'CEP', '2027-02-21T15:00', '2027-02-21T17:00'),
+  sitting('Drone Familiars', 'Sports Ground', '2027-02-21T16:00', '2027-02-21T18:00'),
+  sitting('Masquerade', 'Lecture Theatre (LT)', '2027-02-21T19:00', '2027-02-21T21:00'),
+  // Day 3, Monday 22 February.
+  sitting('Tug of the Titans', 'Sports Ground', '2027-02-22T09:00', '2027-02-22T11:00'),
+  sitting('Capture the Sigil', 'Lab 2', '2027-02-22T10:00', '2027-02-22T13:00'),
+  sitting('Mime of Silence', 'Open Air Theatre', '2027-02-22T11:00', '2027-02-22T12:30'),
+  sitting('Potion Cook-off', 'Canteen', '2027-02-22T12:00', '2027-02-22T14:00'),
+  sitting('Face of the Full Moon', 'Library Lawn', '2027-02-22T14:30', '2027-02-22T16:30'),
+  sitting('Street Sorcery', 'Open Air Theatre', '2027-02-22T16:00', '2027-02-22T18:00'),
+  sitting('Garba Under the Stars', 'Sports Ground', '2027-02-22T20:00', '2027-02-22T23:00'),
+  // Day 4, Tuesday 23 February.
+  sitting('Kabaddi Clash', 'Sports Ground', '2027-02-23T09:00', '2027-02-23T12:00'),
+  sitting('Web Weaving', 'Lab 2', '2027-02-23T10:00', '2027-02-23T12:00'),
+  sitting('Spell It Right', 'Lecture Theatre (LT)', '2027-02-23T11:00', '2027-02-23T12:30'),
+  sitting('Rune Cipher', 'Lecture Theatre (LT)', '2027-02-23T13:00', '2027-02-23T15:00'),
+  sitting('Owlery Open Quiz', 'Lecture Theatre (LT)', '2027-02-23T15:30', '2027-02-23T17:00', 'Finals'),
+  sitting('Runway of Enchantment', 'CEP', '2027-02-23T18:00', '2027-02-23T20:30'),
 ];
 
 export const categoriesSeed: SeedCategory[] = [

@@ -1,9 +1,11 @@
 import 'server-only';
+import { festivalOffset } from '@/lib/timetable';
 import type { Db, Tx } from './client';
 import {
   accommodationOptions,
   accommodationTypes,
   eventCategories,
+  eventSessions,
   events,
   merchandiseProducts,
   merchandiseVariants,
@@ -22,6 +24,7 @@ import {
   merchandiseSeed,
   sponsorsSeed,
   teamSeed,
+  timetableSeed,
   type SeedEvent,
   venuesSeed,
 } from './seed-data';
@@ -37,6 +40,15 @@ export interface SeedCounts {
   variants: number;
   accommodationOptions: number;
   venues: number;
+  sessions: number;
+}
+
+export interface SeedOptions {
+  /**
+   * Also the sample timetable (timetableSeed): what development and the demo site start with. Tests that
+   * build their own timetable, or need none (SPEC.md's placeholder schedule), seed the content alone.
+   */
+  withTimetable?: boolean;
 }
 
 /** Maps rows returned with their position back to ids in array order (never trusting RETURNING order). */
@@ -88,8 +100,33 @@ async function insertEvents(tx: Tx, categoryId: number, list: SeedEvent[]): Prom
   return options.length;
 }
 
+/** The sample timetable's sessions, their events and venues found by name among the rows just seeded. */
+async function insertTimetable(tx: Tx): Promise<number> {
+  const eventIds = new Map(
+    (await tx.select({ id: events.id, name: events.name }).from(events)).map((e) => [e.name, e.id]),
+  );
+  const venueIds = new Map(
+    (await tx.select({ id: venues.id, name: venues.name }).from(venues)).map((v) => [v.name, v.id]),
+  );
+  const rows = timetableSeed.map((s) => {
+    const eventId = eventIds.get(s.event);
+    const venueId = venueIds.get(s.venue);
+    if (eventId === undefined) throw new Error(`seed: the timetable names an unknown event ${s.event}`);
+    if (venueId === undefined) throw new Error(`seed: the timetable names an unknown venue ${s.venue}`);
+    return {
+      eventId,
+      venueId,
+      roundName: s.roundName,
+      startsAt: new Date(`${s.startsAt}:00${festivalOffset}`),
+      endsAt: new Date(`${s.endsAt}:00${festivalOffset}`),
+    };
+  });
+  if (rows.length > 0) await tx.insert(eventSessions).values(rows);
+  return rows.length;
+}
+
 /** Writes the whole festival content in one transaction; expects empty content tables. */
-export async function seed(db: Db): Promise<SeedCounts> {
+export async function seed(db: Db, { withTimetable = false }: SeedOptions = {}): Promise<SeedCounts> {
   return db.transaction(async (tx) => {
     const counts: SeedCounts = {
       categories: 0,
@@ -101,6 +138,7 @@ export async function seed(db: Db): Promise<SeedCounts> {
       variants: 0,
       accommodationOptions: 0,
       venues: 0,
+      sessions: 0,
     };
 
     // Event categories, their events and participation options.
@@ -120,6 +158,7 @@ export async function seed(db: Db): Promise<SeedCounts> {
       await tx.insert(venues).values(venuesSeed.map((v, position) => ({ ...v, position })));
       counts.venues = venuesSeed.length;
     }
+    if (withTimetable) counts.sessions = await insertTimetable(tx);
 
     // Team.
     for (const [position, group] of teamSeed.entries()) {
@@ -237,8 +276,8 @@ export async function seed(db: Db): Promise<SeedCounts> {
 }
 
 /** Seeds only a database whose event_categories table is empty; returns null when content already exists. */
-export async function seedIfEmpty(db: Db): Promise<SeedCounts | null> {
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<SeedCounts | null> {
   const existing = await db.select({ id: eventCategories.id }).from(eventCategories).limit(1);
   if (existing.length > 0) return null;
-  return seed(db);
+  return seed(db, options);
 }
