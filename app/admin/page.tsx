@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/components/admin/operations/bar-chart';
-import { formatCount, percentOf } from '@/components/admin/operations/figures';
+import { formatCount, formatCountOf, percentOf } from '@/components/admin/operations/figures';
 import { formatFigure } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
@@ -59,7 +59,7 @@ export default async function DashboardPage() {
           <Figure label="Money collected" value={formatFigure({ paise: collected })} />
         </dl>
         <p className="mt-3 text-sm text-parchment/80">
-          {formatCount(data.totals.entries)} places taken in events (a person in three events counts three
+          {formatCountOf(data.totals.entries, 'place')} taken in events (a person in three events counts three
           times). {formatFigure({ paise: refunded })} refunded.
         </p>
       </section>
@@ -75,7 +75,7 @@ export default async function DashboardPage() {
           bars={data.categories.map((c) => ({
             label: c.categoryName,
             value: c.registrations,
-            text: `${formatCount(c.registrations)} registrations, ${formatCount(c.participants)} participants`,
+            text: `${formatCountOf(c.registrations, 'registration')}, ${formatCountOf(c.participants, 'participant')}`,
           }))}
           empty="No event categories yet."
         />
@@ -89,7 +89,7 @@ export default async function DashboardPage() {
               bars={c.events.map((e) => ({
                 label: e.eventName,
                 value: e.registrations,
-                text: `${formatCount(e.registrations)} registrations, ${formatCount(e.participants)} participants`,
+                text: `${formatCountOf(e.registrations, 'registration')}, ${formatCountOf(e.participants, 'participant')}`,
               }))}
             />
           </div>
@@ -107,7 +107,7 @@ export default async function DashboardPage() {
           bars={data.money.map((m) => ({
             label: purposeLabel[m.purpose],
             value: m.collectedPaise,
-            text: `${formatFigure({ paise: m.collectedPaise })} from ${formatCount(m.payments)} payments${
+            text: `${formatFigure({ paise: m.collectedPaise })} from ${formatCountOf(m.payments, 'payment')}${
               m.refunds > 0
                 ? `; ${formatFigure({ paise: m.refundedPaise })} refunded (${formatCount(m.refunds)})`
                 : ''
@@ -168,7 +168,7 @@ export default async function DashboardPage() {
           bars={data.checkIns.map((d) => ({
             label: formatShortDate(d.day),
             value: d.checkIns,
-            text: `${formatCount(d.checkIns)} check-ins`,
+            text: formatCountOf(d.checkIns, 'check-in'),
           }))}
           empty="Nobody has been checked in yet."
         />
