@@ -31,8 +31,9 @@ test.describe('festival passes and check-in', () => {
         name: new RegExp(`^${option.participation_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`),
       })
       .check();
-    await page.getByRole('button', { name: 'Verify Team' }).click();
-    await expect(page.getByText(`All users are eligible to register in ${event.name}`)).toBeVisible();
+    // A one-person entry: 'Verify', and the toast speaks of you, not of 'all users'.
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText(`You are eligible to register in ${event.name}`)).toBeVisible();
     await page.getByRole('button', { name: 'Register for free' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Bravo' })).toBeVisible();
 
