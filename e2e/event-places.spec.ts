@@ -58,8 +58,8 @@ test.describe('limited places', () => {
       const radio = page.getByRole('radio', { name: new RegExp(`^${option.participation_name} \\(`) });
       await expect(page.getByText('Full: choose it to join the waiting list.')).toBeVisible();
       await radio.check();
-      await expect(page.getByText(`${option.participation_name} is full. Verify your team`)).toBeVisible();
-      await page.getByRole('button', { name: 'Verify Team' }).click();
+      await expect(page.getByText(`${option.participation_name} is full. Verify your account`)).toBeVisible();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Step 2 of 2: Join the waiting list' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Register for free' })).toHaveCount(0);

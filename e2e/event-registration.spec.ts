@@ -91,9 +91,18 @@ async function fillTeam(page: Page, option: Option, emails: string[]) {
   if (option.min_range !== option.max_range) await page.getByLabel('Team name').fill('Order of the Phoenix');
 }
 
-async function verifyTeam(page: Page, event: FestivalEvent) {
-  await page.getByRole('button', { name: 'Verify Team' }).click();
-  await expect(page.getByText(`All users are eligible to register in ${event.name}`)).toBeVisible();
+/** A one-person option's screens say 'Verify' and speak of you; a team's keep SPEC.md's 'Verify Team'. */
+const isSolo = (option: Option) => option.max_range === 1;
+
+async function verifyTeam(page: Page, event: FestivalEvent, option: Option) {
+  await page.getByRole('button', { name: isSolo(option) ? 'Verify' : 'Verify Team', exact: true }).click();
+  await expect(
+    page.getByText(
+      isSolo(option)
+        ? `You are eligible to register in ${event.name}`
+        : `All users are eligible to register in ${event.name}`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Confirm your registration' })).toBeFocused();
 }
 
@@ -109,7 +118,7 @@ async function openCheckout(page: Page, { event, option }: Pick, team: TestAccou
     option,
     teammates.map((t) => t.email),
   );
-  await verifyTeam(page, event);
+  await verifyTeam(page, event, option);
   await page.getByRole('button', { name: 'Pay and Register' }).click();
   await expect(page.getByText('Payment in progress')).toBeAttached();
   const checkout = page.getByTestId('sandbox-checkout');
@@ -139,16 +148,23 @@ test.describe('event registration', () => {
     await expect(page.getByRole('heading', { name: 'Registration fees' })).toBeVisible();
 
     await chooseOption(page, option);
-    await expect(page.getByLabel('Member 1 (you, team leader)')).toHaveValue(leader.email);
+    // One person alone: no team words anywhere in the step.
+    await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your entry' })).toBeVisible();
+    await expect(page.getByLabel('Your email')).toHaveValue(leader.email);
+    await expect(page.getByLabel(/team leader/)).toHaveCount(0);
+    await expect(page.getByText('Team members')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Verify Team' })).toHaveCount(0);
     await expect(teammateFields(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add teammate' })).toHaveCount(0);
     await expect(page.getByLabel('Team name')).toHaveCount(0);
-    await verifyTeam(page, event);
+    await verifyTeam(page, event, option);
 
-    const members = page.getByRole('region', { name: 'Verified members' }).getByRole('listitem');
+    const members = page.getByRole('region', { name: 'Your verified account' }).getByRole('listitem');
     await expect(members).toHaveCount(1);
     await expect(members.first()).toContainText('Luna Lovegood');
-    await expect(members.first()).toContainText('Leader');
+    await expect(members.first()).not.toContainText('Leader');
+    await expect(page.getByRole('button', { name: 'Back to your entry' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Back to team/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Pay and Register' })).toHaveCount(0);
 
     const results = await new AxeBuilder({ page }).analyze();
@@ -187,7 +203,9 @@ test.describe('event registration', () => {
       picked.option,
       team.slice(1).map((t) => t.email),
     );
-    await verifyTeam(page, picked.event);
+    await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your team' })).toBeVisible();
+    await expect(page.getByLabel('Member 1 (you, team leader)')).toHaveValue(leader!.email);
+    await verifyTeam(page, picked.event, picked.option);
     const members = page.getByRole('region', { name: 'Verified members' }).getByRole('listitem');
     await expect(members).toHaveCount(3);
     await expect(members.first()).toContainText(leader!.email);
@@ -287,6 +305,16 @@ test.describe('event registration', () => {
     expect(verifications).toHaveLength(2);
     await expect(page.getByRole('heading', { name: 'Step 1 of 2: Your team' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Step 2 of 2/ })).toHaveCount(0);
+
+    // Besides the toast, the refusal stays under the teammate it names: marked, described, focused.
+    const refused = `${strangers[0]} does not have a verified account yet. Ask them to sign up and verify first.`;
+    await expect(first).toHaveAttribute('aria-invalid', 'true');
+    await expect(first).toHaveAccessibleDescription(refused);
+    await expect(first).toBeFocused();
+    // Correcting the address clears it.
+    await first.fill(uniqueEmail('other'));
+    await expect(first).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(first).toHaveAccessibleDescription('');
   });
 
   test('a missing event says Something went wrong! and goes back', async ({ page, request }) => {

@@ -31,8 +31,9 @@ test.describe('festival passes and check-in', () => {
         name: new RegExp(`^${option.participation_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`),
       })
       .check();
-    await page.getByRole('button', { name: 'Verify Team' }).click();
-    await expect(page.getByText(`All users are eligible to register in ${event.name}`)).toBeVisible();
+    // A one-person entry: 'Verify', and the toast speaks of you, not of 'all users'.
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText(`You are eligible to register in ${event.name}`)).toBeVisible();
     await page.getByRole('button', { name: 'Register for free' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Bravo' })).toBeVisible();
 
@@ -46,6 +47,23 @@ test.describe('festival passes and check-in', () => {
     const codeText = pass.getByTestId('pass-code');
     await expect(codeText).toHaveText(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){7}$/);
     const code = (await codeText.textContent())!.trim();
+
+    // On a 320 px phone the code wraps between its groups only: every group sits on one line.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 320, height: 700 });
+    const groups = await codeText.locator('span').evaluateAll((spans) =>
+      spans.map((span) => ({
+        text: span.textContent,
+        boxes: span.getClientRects().length,
+        top: Math.round(span.getBoundingClientRect().top),
+      })),
+    );
+    expect(groups).toHaveLength(8);
+    expect(groups.filter((group) => group.boxes !== 1)).toEqual([]);
+    // It does wrap there (so the check above means something), and still reads as the code.
+    expect(new Set(groups.map((group) => group.top)).size).toBeGreaterThan(1);
+    await expect(codeText).toHaveText(code);
+    if (wide) await page.setViewportSize(wide);
 
     // Printing shows the pass alone.
     await page.emulateMedia({ media: 'print' });

@@ -151,7 +151,7 @@ test.describe('the participant timetable', () => {
         `Heads up: you are registered for ${first.event.name} (Finals), Day 2, Sun, 21 Feb, 10:00–12:00, which overlaps ${second.event.name}.`,
       );
       await page.getByRole('radio', { name: new RegExp(`^${second.option.participation_name} \\(`) }).check();
-      await page.getByRole('button', { name: 'Verify Team' }).click();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(
         page.getByRole('heading', { name: 'Step 2 of 2: Confirm your registration' }),
       ).toBeFocused();

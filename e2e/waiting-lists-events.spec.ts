@@ -76,11 +76,11 @@ test.describe('waiting lists: events', () => {
       await expect(radio).toBeChecked();
       await expect(page.getByText('Full: choose it to join the waiting list.')).toBeVisible();
       await expect(
-        page.getByText('Solo is full. Verify your team, then join its waiting list'),
+        page.getByText('Solo is full. Verify your account, then join its waiting list'),
       ).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
-      await page.getByRole('button', { name: 'Verify Team' }).click();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Step 2 of 2: Join the waiting list' })).toBeFocused();
       await page.getByRole('button', { name: 'Join the waiting list' }).click();
       await expect(page.getByRole('heading', { name: 'You are on the waiting list' })).toBeFocused();
@@ -132,7 +132,7 @@ test.describe('waiting lists: events', () => {
         await expect(fresh.getByText('A place is held for you: register to take it.')).toBeVisible();
         await expectNoSeriousAxeViolations(fresh);
 
-        await fresh.getByRole('button', { name: 'Verify Team' }).click();
+        await fresh.getByRole('button', { name: 'Verify', exact: true }).click();
         await expect(
           fresh.getByRole('heading', { name: 'Step 2 of 2: Confirm your registration' }),
         ).toBeVisible();
@@ -192,6 +192,12 @@ test.describe('waiting lists: events', () => {
       await page.getByRole('button', { name: 'Verify Team' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Verification Failed' })).toContainText(
         `${stranger} does not have a verified account yet.`,
+      );
+      // The refusal stays under the teammate's field, which is marked, after the toast has gone.
+      const mateField = page.getByLabel('Teammate 1 email');
+      await expect(mateField).toHaveAttribute('aria-invalid', 'true');
+      await expect(mateField).toHaveAccessibleDescription(
+        `${stranger} does not have a verified account yet. Ask them to sign up and verify first.`,
       );
       await expect(page.getByRole('button', { name: 'Join the waiting list' })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/components/admin/operations/bar-chart';
 import { EventRegistrations } from '@/components/admin/operations/event-registrations';
-import { formatCount, percentOf } from '@/components/admin/operations/figures';
+import { formatCount, formatCountOf, percentOf } from '@/components/admin/operations/figures';
 import { formatFigure } from '@/lib/money';
 import { formatShortDate } from '@/lib/format';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
@@ -60,7 +60,7 @@ export default async function DashboardPage() {
           <Figure label="Money collected" value={formatFigure({ paise: collected })} />
         </dl>
         <p className="mt-3 text-sm text-parchment/80">
-          {formatCount(data.totals.entries)} places taken in events (a person in three events counts three
+          {formatCountOf(data.totals.entries, 'place')} taken in events (a person in three events counts three
           times). {formatFigure({ paise: refunded })} refunded.
         </p>
       </section>
@@ -83,7 +83,7 @@ export default async function DashboardPage() {
           bars={data.money.map((m) => ({
             label: purposeLabel[m.purpose],
             value: m.collectedPaise,
-            text: `${formatFigure({ paise: m.collectedPaise })} from ${formatCount(m.payments)} payments${
+            text: `${formatFigure({ paise: m.collectedPaise })} from ${formatCountOf(m.payments, 'payment')}${
               m.refunds > 0
                 ? `; ${formatFigure({ paise: m.refundedPaise })} refunded (${formatCount(m.refunds)})`
                 : ''
@@ -144,7 +144,7 @@ export default async function DashboardPage() {
           bars={data.checkIns.map((d) => ({
             label: formatShortDate(d.day),
             value: d.checkIns,
-            text: `${formatCount(d.checkIns)} check-ins`,
+            text: formatCountOf(d.checkIns, 'check-in'),
           }))}
           empty="Nobody has been checked in yet."
         />

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { textLinkClass } from '@/components/forms/field-classes';
@@ -15,6 +15,7 @@ import { api, ApiError, messageOf } from '@/lib/api-client';
 import { takeReturnPath } from '@/lib/return-path';
 import type { loginSchema } from '@/lib/schemas/auth';
 import { useAuth } from './auth-provider';
+import { takeLoginEmail } from './login-hand-over';
 import { VerifyAccountPrompt } from './verify-account-prompt';
 import { submitOnce } from '@/components/forms/submit-once';
 
@@ -34,8 +35,20 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues, unknown, LoginOutput>({ resolver: loginResolver });
+
+  // Arriving from verifying (or resetting a password): the e-mail is filled in and the password is
+  // next. Read after hydration (sessionStorage is the browser's), and never over what was typed already.
+  useEffect(() => {
+    const email = takeLoginEmail();
+    if (!email || getValues('email')) return;
+    setValue('email', email);
+    setFocus('password');
+  }, [getValues, setValue, setFocus]);
 
   async function submit(values: LoginOutput) {
     setUnverifiedEmail(null);

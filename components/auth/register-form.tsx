@@ -11,6 +11,8 @@ import { PasswordField } from '@/components/forms/password-field';
 import { SelectField } from '@/components/forms/select-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
+import { codeIssuedMessage, previewSignUpMessage } from '@/components/preview/code-messages';
+import { isPreviewDeployment } from '@/components/preview/use-preview-deployment';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { setNavState } from '@/lib/nav-state';
@@ -81,7 +83,12 @@ export function RegisterForm() {
     try {
       const answer = await api.post<{ email?: string }>('/api/register', payload);
       toast({
-        title: answer.message || 'Registration Successful, Kindly Verify with OTP sent to your mail',
+        title: codeIssuedMessage({
+          preview: await isPreviewDeployment(),
+          previewMessage: previewSignUpMessage,
+          serverMessage: answer.message,
+          fallback: 'Registration Successful, Kindly Verify with OTP sent to your mail',
+        }),
         variant: 'success',
       });
       handOverToOtp(answer.data?.email ?? payload.email);

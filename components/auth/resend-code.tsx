@@ -12,10 +12,15 @@ interface ResendCodeProps {
   sentAt?: number;
   /** Called with the new send time, so the screen can keep it across a reload. */
   onSent?: (sentAt: number) => void;
+  /**
+   * What the toast says once a new code is issued, in place of the server's "sent to your e-mail": a
+   * preview deployment shows the code on screen and mails nobody.
+   */
+  issuedMessage?: string;
 }
 
 /** 'Resend code': asks for a fresh code, then counts down the cool-down before it can be asked again. */
-export function ResendCode({ email, purpose, sentAt, onSent }: ResendCodeProps) {
+export function ResendCode({ email, purpose, sentAt, onSent, issuedMessage }: ResendCodeProps) {
   const { toast } = useToast();
   const [availableAt, setAvailableAt] = useState(() => (sentAt ?? 0) + resendCooldownSeconds * 1000);
   const [now, setNow] = useState(() => Date.now());
@@ -43,7 +48,10 @@ export function ResendCode({ email, purpose, sentAt, onSent }: ResendCodeProps) 
       const sent = Date.now();
       waitFor(resendCooldownSeconds);
       onSent?.(sent);
-      toast({ title: answer.message || 'A new code is on its way to your mail.', variant: 'success' });
+      toast({
+        title: issuedMessage ?? (answer.message || 'A new code is on its way to your mail.'),
+        variant: 'success',
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429)
         waitFor(error.retryAfter ?? resendCooldownSeconds);

@@ -15,6 +15,7 @@ import { api, messageOf } from '@/lib/api-client';
 import { clearNavState, setNavState } from '@/lib/nav-state';
 import type { ResetPasswordForm as ResetValues } from '@/lib/schemas/auth';
 import { CodeField } from './code-field';
+import { handOverToLogin } from './login-hand-over';
 import { ResendCode } from './resend-code';
 import { useNavEmail } from './use-nav-email';
 import { submitOnce } from '@/components/forms/submit-once';
@@ -62,6 +63,7 @@ function ResetPasswordForm() {
         variant: 'success',
       });
       clearNavState(resetPath);
+      handOverToLogin(email);
       router.push('/login');
     } catch (error) {
       toast({ title: messageOf(error, 'Invalid Otp'), variant: 'error' });

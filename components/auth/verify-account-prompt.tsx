@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/forms/spinner';
+import { codeIssuedMessage, previewResendMessage } from '@/components/preview/code-messages';
+import { isPreviewDeployment } from '@/components/preview/use-preview-deployment';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { setNavState } from '@/lib/nav-state';
@@ -28,7 +30,15 @@ export function VerifyAccountPrompt({ email }: { email: string }) {
     let sentAt = Date.now();
     try {
       const answer = await api.post('/api/resend-otp', { email, purpose: 'verify' });
-      toast({ title: answer.message || 'A new code is on its way to your mail.', variant: 'success' });
+      toast({
+        title: codeIssuedMessage({
+          preview: await isPreviewDeployment(),
+          previewMessage: previewResendMessage,
+          serverMessage: answer.message,
+          fallback: 'A new code is on its way to your mail.',
+        }),
+        variant: 'success',
+      });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 429)) {
         toast({ title: messageOf(error, 'Something went wrong'), variant: 'error' });

@@ -5,11 +5,14 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { InlineLoader } from '@/components/forms/inline-loader';
+import { previewResendMessage } from '@/components/preview/code-messages';
 import { previewCodeFor } from '@/components/preview/deployment';
+import { usePreviewDeployment } from '@/components/preview/use-preview-deployment';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
 import { clearNavState, setNavState } from '@/lib/nav-state';
 import { CodeField } from './code-field';
+import { handOverToLogin } from './login-hand-over';
 import { ResendCode } from './resend-code';
 import { useNavEmail } from './use-nav-email';
 
@@ -29,6 +32,7 @@ function VerifyOtpForm() {
   }, [toast, router]);
   const state = useNavEmail(otpPath, onMissing);
   const email = state?.email;
+  const preview = usePreviewDeployment();
   const [previewCode, setPreviewCode] = useState<string | null>(null);
   // Bumped after each resend: a preview then has a new code to show this browser.
   const [codesSent, setCodesSent] = useState(0);
@@ -52,12 +56,14 @@ function VerifyOtpForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || !email) return;
     setPending(true);
     try {
       const answer = await api.post('/api/validate-otp', { email, otp });
       toast({ title: answer.message || 'Account Verified, You can Login !', variant: 'success' });
       clearNavState(otpPath);
+      // The login form starts with the address just verified.
+      handOverToLogin(email);
       router.push('/login');
     } catch (error) {
       toast({ title: messageOf(error, 'Invalid Otp'), variant: 'error' });
@@ -67,10 +73,7 @@ function VerifyOtpForm() {
 
   return (
     <>
-      <p className="mb-6 text-center text-parchment/85">
-        We sent a six-digit code to <strong className="break-words text-parchment">{email}</strong>. Enter it
-        below to verify your account.
-      </p>
+      <CodeIntro email={email} preview={preview} codeShown={previewCode !== null} />
       {previewCode ? (
         <p
           data-testid="preview-code"
@@ -94,11 +97,28 @@ function VerifyOtpForm() {
         email={email}
         purpose="verify"
         sentAt={state.sentAt}
+        issuedMessage={preview ? previewResendMessage : undefined}
         onSent={(sentAt) => {
           setNavState(otpPath, { email, sentAt });
           setCodesSent((count) => count + 1);
         }}
       />
     </>
+  );
+}
+
+/** What the screen says of the code: mailed, or (a preview mails nobody) shown in the preview box. */
+function CodeIntro({ email, preview, codeShown }: { email: string; preview: boolean; codeShown: boolean }) {
+  const address = <strong className="break-words text-parchment">{email}</strong>;
+  return (
+    <p className="mb-6 text-center text-parchment/85">
+      {codeShown ? (
+        <>Your six-digit code for {address} is shown below. Enter it to verify your account.</>
+      ) : preview ? (
+        <>Enter the six-digit code for {address} to verify your account.</>
+      ) : (
+        <>We sent a six-digit code to {address}. Enter it below to verify your account.</>
+      )}
+    </p>
   );
 }

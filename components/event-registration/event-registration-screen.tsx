@@ -13,8 +13,10 @@ import { ApiError, messageOf } from '@/lib/api-client';
 import type { FestivalEvent, ParticipationOption } from '@/lib/content-types';
 import { isFull } from '@/lib/places';
 import type { VerificationResult } from '@/lib/schemas/event-registration';
+import { entryWords } from './entry-words';
 import { eventFeePlan } from './event-fee-plan';
 import { EventOverview } from './event-overview';
+import { memberErrorsOf, type MemberError } from './member-errors';
 import { OverlapNotice } from './overlap-notice';
 import { registerForEvent, verifyTeam } from './registration-api';
 import { TeamConfirmation } from './team-confirmation';
@@ -119,6 +121,8 @@ function RegistrationFlow(props: FlowProps) {
   const [draft, setDraft] = useState<TeamDraft>(() => startingDraft(props));
   const [verified, setVerified] = useState<Verified | null>(null);
   const [verifying, setVerifying] = useState(false);
+  // The server's refusals that name a teammate, shown under their fields until the address changes.
+  const [memberErrors, setMemberErrors] = useState<MemberError[]>([]);
   const [registering, setRegistering] = useState(false);
   const [joined, setJoined] = useState<Joined | null>(null);
   // An offer the server refused meanwhile (expired, used): registering goes on without it.
@@ -140,14 +144,18 @@ function RegistrationFlow(props: FlowProps) {
 
   async function verify(submission: TeamSubmission) {
     setVerifying(true);
+    // The rows as sent: the server names a teammate by position in what it was sent.
+    const sentRows = draft.teammates;
+    const words = entryWords(submission.option);
     try {
       const answer = await verifyTeam(event.id, submission);
       toast({
         title: joinsList(submission.option)
-          ? `Your team can join the waiting list for ${submission.option.participation_name}`
-          : `All users are eligible to register in ${event.name}`,
+          ? words.mayJoinList(submission.option.participation_name)
+          : words.eligible(event.name),
         variant: 'success',
       });
+      setMemberErrors([]);
       setVerified({ submission, result: answer.data });
       setHasMoved(true);
     } catch (error) {
@@ -156,6 +164,7 @@ function RegistrationFlow(props: FlowProps) {
         description: messageOf(error, 'Failed to verify users'),
         variant: 'error',
       });
+      setMemberErrors(memberErrorsOf(error, sentRows));
     } finally {
       setVerifying(false);
     }
@@ -299,6 +308,7 @@ function RegistrationFlow(props: FlowProps) {
                     instituteDomain={instituteDomain}
                     verifying={verifying}
                     onVerify={(submission) => void verify(submission)}
+                    memberErrors={memberErrors}
                     focusHeading={hasMoved}
                     notice={overlapNotice}
                     heldOptionId={heldOptionId}
@@ -308,6 +318,7 @@ function RegistrationFlow(props: FlowProps) {
                         <FullOptionNotice
                           optionName={chosen.participation_name}
                           entry={standing.byOption.get(chosen.id)}
+                          words={entryWords(chosen)}
                         />
                       ) : null
                     }

@@ -3,6 +3,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import type { VerificationResult } from '@/lib/schemas/event-registration';
+import { entryWords } from './entry-words';
 import { Fee } from './registration-fees';
 import { StepHeading } from './step-heading';
 import type { TeamSubmission } from './team-draft';
@@ -34,6 +35,7 @@ export function TeamConfirmation({
   mode?: 'register' | 'waitlist';
 }) {
   const joining = mode === 'waitlist';
+  const words = entryWords(submission.option);
   const members = [...result.verifiedCandidates].sort((a, b) => Number(b.isLeader) - Number(a.isLeader));
   const waived = !result.isPaymentMandatory;
 
@@ -65,7 +67,7 @@ export function TeamConfirmation({
       </dl>
       <section aria-labelledby="verified-members">
         <h3 id="verified-members" className="font-display text-sm tracking-wide text-gold">
-          Verified members
+          {words.verifiedHeading}
         </h3>
         <ol className="mt-2 flex flex-col gap-2">
           {members.map((member) => (
@@ -77,7 +79,7 @@ export function TeamConfirmation({
                 <span className="block font-display text-parchment">{member.fullName}</span>
                 <span className="block break-all text-sm text-parchment/80">{member.email}</span>
               </span>
-              {member.isLeader ? (
+              {member.isLeader && words.marksLeader ? (
                 <span className="rounded-full border border-gold/60 bg-gold/10 px-3 py-0.5 text-sm text-gold">
                   Leader
                 </span>
@@ -100,7 +102,7 @@ export function TeamConfirmation({
           disabled={busy}
           className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full border border-gold/50 px-6 py-2 font-display text-sm tracking-wide text-gold transition hover:bg-gold/10 disabled:opacity-60 sm:w-auto"
         >
-          <span aria-hidden="true">←</span> Back to team
+          <span aria-hidden="true">←</span> {words.backButton}
         </button>
         <SubmitButton pending={busy} className="sm:flex-1">
           {joining

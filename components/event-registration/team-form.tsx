@@ -1,11 +1,13 @@
 'use client';
 
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
 import type { ParticipationOption } from '@/lib/content-types';
 import { teamFormErrors } from '@/lib/schemas/team-rules';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
+import { entryWords } from './entry-words';
+import { memberErrorFor, type MemberError } from './member-errors';
 import { ParticipationOptions } from './participation-options';
 import { StepHeading } from './step-heading';
 import {
@@ -21,11 +23,14 @@ import {
 import { teammateInputId, TeamMembers } from './team-members';
 
 const chooseOptionMessage = 'Please choose how you are taking part.';
+const noMemberErrors: readonly MemberError[] = [];
 
 /**
- * Step 1: choose a participation option and put the team together, then 'Verify Team'. The team rules
- * of SPEC.md part 5 are shown per field, but the verification call is made regardless: the server is
- * the real gate. A full option goes through the same step on the way to its waiting list.
+ * Step 1: choose a participation option and put the team together, then 'Verify Team' ('Verify' for a
+ * one-person entry, entry-words.ts). The team rules of SPEC.md part 5 are shown per field, but the
+ * verification call is made regardless: the server is the real gate, and its refusals that name a
+ * teammate show under that teammate's field too. A full option goes through the same step on the way to
+ * its waiting list.
  */
 export function TeamForm({
   options,
@@ -35,6 +40,7 @@ export function TeamForm({
   instituteDomain,
   verifying,
   onVerify,
+  memberErrors = noMemberErrors,
   focusHeading,
   notice,
   optionNotice,
@@ -48,6 +54,8 @@ export function TeamForm({
   instituteDomain: string;
   verifying: boolean;
   onVerify: (submission: TeamSubmission) => void;
+  /** The server's refusals of the last verification that name a teammate. */
+  memberErrors?: readonly MemberError[];
   focusHeading: boolean;
   /** Shown just above the submit button (the overlap warning). */
   notice?: ReactNode;
@@ -61,6 +69,7 @@ export function TeamForm({
   const formId = useId();
   const teamNameRef = useRef<HTMLInputElement>(null);
   const option = options.find((o) => o.id === draft.optionId) ?? null;
+  const words = entryWords(option, options);
   // Messages show for a field once it has been left, and for every field after a first 'Verify Team'.
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -104,6 +113,13 @@ export function TeamForm({
     onVerify(toSubmission(draft, option, leaderEmail));
   }
 
+  // A refusal naming a teammate takes the visitor to that field (on a phone the toast may cover the
+  // button): once per answer, not again while they type.
+  useEffect(() => {
+    const first = memberErrors[0];
+    if (first) document.getElementById(teammateInputId(formId, first.rowKey))?.focus();
+  }, [memberErrors, formId]);
+
   function focusFirstInvalid() {
     if (errors.teamName !== undefined) {
       teamNameRef.current?.focus();
@@ -116,7 +132,7 @@ export function TeamForm({
   return (
     <form noValidate onSubmit={submit} aria-labelledby="step-team" className="flex flex-col gap-6">
       <StepHeading id="step-team" focusOnMount={focusHeading}>
-        Step 1 of 2: Your team
+        {words.stepHeading}
       </StepHeading>
       <ParticipationOptions
         options={options}
@@ -146,7 +162,10 @@ export function TeamForm({
             option={option}
             draft={draft}
             leaderEmail={leaderEmail}
-            errorFor={(index, key) => visible(`row.${key}`, errors[`teammate.${index}`])}
+            words={words}
+            errorFor={(index, row) =>
+              visible(`row.${row.key}`, errors[`teammate.${index}`]) ?? memberErrorFor(memberErrors, row)
+            }
             onEmailChange={(key, email) => onDraftChange(setTeammateEmail(draft, key, email))}
             onEmailBlur={(key) => touch(`row.${key}`)}
             onAdd={() => onDraftChange(addTeammate(draft))}
@@ -154,10 +173,12 @@ export function TeamForm({
           />
         </>
       ) : (
-        <p className="text-parchment/80">Choose how you are taking part to set up your team.</p>
+        <p className="text-parchment/80">{words.chooseFirst}</p>
       )}
       {notice}
-      <SubmitButton pending={verifying}>Verify Team</SubmitButton>
+      <SubmitButton pending={verifying}>
+        {verifying ? words.verifyingButton : words.verifyButton}
+      </SubmitButton>
     </form>
   );
 }

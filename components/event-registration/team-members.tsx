@@ -4,7 +4,8 @@ import { useEffect, useId, useRef } from 'react';
 import { inputClass, labelClass } from '@/components/forms/field-classes';
 import { describedBy, FieldMessage } from '@/components/forms/field-message';
 import type { ParticipationOption } from '@/lib/content-types';
-import { canAddTeammate, canRemoveTeammate, type TeamDraft } from './team-draft';
+import type { EntryWords } from './entry-words';
+import { canAddTeammate, canRemoveTeammate, type TeamDraft, type TeammateRow } from './team-draft';
 
 const secondaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-gold/50 px-4 py-2 font-display text-sm tracking-wide text-gold transition hover:bg-gold/10';
@@ -14,13 +15,15 @@ export const teammateInputId = (formId: string, key: number) => `${formId}-teamm
 
 /**
  * The team list: the leader (the signed-in user, read-only) as member 1, then one e-mail field per
- * teammate with 'Remove', and 'Add teammate' while the option allows a bigger team.
+ * teammate with 'Remove', and 'Add teammate' while the option allows a bigger team. Alone, it is just
+ * the signed-in user's own e-mail.
  */
 export function TeamMembers({
   formId,
   option,
   draft,
   leaderEmail,
+  words,
   errorFor,
   onEmailChange,
   onEmailBlur,
@@ -31,8 +34,9 @@ export function TeamMembers({
   option: ParticipationOption;
   draft: TeamDraft;
   leaderEmail: string;
-  /** The message to show for a teammate (by position), if any. */
-  errorFor: (index: number, key: number) => string | undefined;
+  words: EntryWords;
+  /** The message to show for a teammate (by position and row), if any. */
+  errorFor: (index: number, row: TeammateRow) => string | undefined;
   onEmailChange: (key: number, email: string) => void;
   onEmailBlur: (key: number) => void;
   onAdd: () => void;
@@ -71,7 +75,7 @@ export function TeamMembers({
 
   return (
     <fieldset className="flex flex-col gap-4">
-      <legend className="mb-2 font-display text-sm tracking-wide text-gold">Team members</legend>
+      <legend className="mb-2 font-display text-sm tracking-wide text-gold">{words.peopleLegend}</legend>
       <p className="-mt-2 text-sm text-parchment/80" aria-live="polite">
         {option.max_range === 1
           ? 'You are registering on your own.'
@@ -79,7 +83,7 @@ export function TeamMembers({
       </p>
       <div>
         <label htmlFor={leaderId} className={labelClass}>
-          Member 1 (you, team leader)
+          {words.ownEmailLabel}
         </label>
         <input
           id={leaderId}
@@ -91,7 +95,7 @@ export function TeamMembers({
       </div>
       {draft.teammates.map((row, index) => {
         const inputId = teammateInputId(formId, row.key);
-        const error = errorFor(index, row.key);
+        const error = errorFor(index, row);
         return (
           <div key={row.key}>
             <label htmlFor={inputId} className={labelClass}>

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { formatDateTime } from '@/lib/format';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
+import type { EntryWords } from './entry-words';
 import { StepHeading } from './step-heading';
 
 const panel = 'rounded-xl border px-4 py-3';
@@ -48,9 +49,12 @@ export function OfferNotice({ offer, invalid }: { offer: MyWaitingEntry | null; 
 export function FullOptionNotice({
   optionName,
   entry,
+  words,
 }: {
   optionName: string;
   entry: MyWaitingEntry | undefined;
+  /** A team's words or one person's ("Verify your team" / "Verify your account"). */
+  words: EntryWords;
 }) {
   if (entry) {
     return (
@@ -66,8 +70,7 @@ export function FullOptionNotice({
   }
   return (
     <p role="status" className={`${panel} border-gold/40 bg-gold/10 text-parchment`}>
-      {optionName} is full. Verify your team, then join its waiting list: when a place frees, the first in
-      line is offered it by e-mail.
+      {words.fullOption(optionName)}: when a place frees, the first in line is offered it by e-mail.
     </p>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { deploymentIsPreview } from './deployment';
+import { usePreviewDeployment } from './use-preview-deployment';
 
 /**
  * The "Preview" mark of a preview deployment, on every page: in the fixed header, between the logo and the
@@ -14,16 +13,7 @@ import { deploymentIsPreview } from './deployment';
  * page's server time (docs/performance.md, "HTTP throughput").
  */
 export function PreviewMark() {
-  const [preview, setPreview] = useState(false);
-  useEffect(() => {
-    let current = true;
-    deploymentIsPreview()
-      .then((answer) => current && setPreview(answer))
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, []);
+  const preview = usePreviewDeployment();
   if (!preview) return null;
   return (
     <p

@@ -5,6 +5,7 @@ import { InlineLoader } from '@/components/forms/inline-loader';
 import { api, ApiError } from '@/lib/api-client';
 import type { MyPass } from '@/lib/schemas/passes';
 import { keepProfileOffline } from './offline-profile';
+import { PassCode } from './pass-code';
 import { savedPassKey } from './pass-storage';
 
 type Load =
@@ -126,9 +127,7 @@ export function FestivalPass({ userId }: { userId: string }) {
           <p className="font-display text-lg text-parchment">{pass.name}</p>
           <p className="text-parchment/80">{pass.college}</p>
           <p className="mt-3 font-display text-sm tracking-wide text-gold">Pass code</p>
-          <p className="break-all font-mono text-lg tracking-wider text-parchment" data-testid="pass-code">
-            {pass.code}
-          </p>
+          <PassCode code={pass.code} className="font-mono text-lg tracking-wider text-parchment" />
           {pass.events.length > 0 ? (
             <>
               <p className="mt-3 font-display text-sm tracking-wide text-gold">Events</p>

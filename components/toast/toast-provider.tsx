@@ -46,7 +46,9 @@ function ToastViewport({ store }: { store: ToastStore }) {
             className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-parchment shadow-xl ${variantStyle[t.variant]}`}
           >
             <div className="flex-1">
-              <p className="font-display text-sm font-semibold">{t.title}</p>
+              {/* The body font, not the display one: Cinzel has capitals only, and a toast's sentence
+                  ("Account Verified, You can Login !", a server message) reads as written. */}
+              <p className="text-sm font-semibold">{t.title}</p>
               {t.description ? <p className="mt-0.5 text-sm opacity-90">{t.description}</p> : null}
             </div>
             <button

@@ -111,9 +111,16 @@ describeEachDatabase('event registration and payments', (current) => {
       expect((await ask([leader!.email])).body.message).toBe(
         'Team needs 2 to 3 members, leader included; you listed 1.',
       );
-      expect((await ask([leader!.email, 'nobody.here@example.com'])).body.message).toBe(
-        'nobody.here@example.com does not have a verified account yet. Ask them to sign up and verify first.',
-      );
+      const unverified =
+        'nobody.here@example.com does not have a verified account yet. Ask them to sign up and verify first.';
+      // The refusal names the teammate's position too (leader 0), so the form marks that e-mail field.
+      expect((await ask([leader!.email, 'nobody.here@example.com'])).body).toMatchObject({
+        message: unverified,
+        errors: { 'emails.1': unverified },
+      });
+      expect((await ask([leader!.email, mate!.email, mate!.email])).body.errors).toEqual({
+        'emails.2': `Duplicate email found: ${mate!.email} at position 3`,
+      });
       const shut = await ask([leader!.email], closed.id, closedOption.id);
       expect(shut).toMatchObject({ status: 409, body: { message: 'Registration for Shut is closed.' } });
       expect((await ask([leader!.email, mate!.email], event.id, 999999)).body.message).toBe(
@@ -157,7 +164,10 @@ describeEachDatabase('event registration and payments', (current) => {
       const again = await ask([other!.email, mate!.email], event.id, option.id, other!.token);
       expect(again).toMatchObject({
         status: 409,
-        body: { message: `${mate!.email} is already registered for Rule Check.` },
+        body: {
+          message: `${mate!.email} is already registered for Rule Check.`,
+          errors: { 'emails.1': `${mate!.email} is already registered for Rule Check.` },
+        },
       });
     });
 

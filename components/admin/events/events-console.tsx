@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { GroupedListConsole, visibilityToggle } from '@/components/admin/ui/list-console';
 import { WaitingListLink } from '@/components/admin/waiting-lists/waiting-list-link';
 import type { AdminCategoryWithEvents } from '@/lib/schemas/admin-events';
+import { countOf } from '@/lib/plural';
 import type { LiveEntryCounts } from '@/lib/schemas/waiting-lists';
 import { CategoryForm } from './category-form';
 import { EventForm } from './event-form';
@@ -16,8 +17,6 @@ function Badge({ children, tone }: { children: ReactNode; tone: 'ok' | 'off' | '
   }[tone];
   return <span className={`rounded-full border px-2 py-0.5 text-xs ${style}`}>{children}</span>;
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * The events section of the console: categories in their public order, each with its events. A category
@@ -43,7 +42,7 @@ export function EventsConsole({
         name: category.name,
         about: `category ${category.name}`,
         region: true,
-        detail: <Badge tone="muted">{plural(category.eventCount, 'event')}</Badge>,
+        detail: <Badge tone="muted">{countOf(category.eventCount, 'event')}</Badge>,
         hidden: !category.isVisible,
         toggles: [visibilityToggle(category.isVisible)],
       })}
@@ -61,13 +60,13 @@ export function EventsConsole({
             ) : (
               <Badge tone="off">Registration closed</Badge>
             )}
-            <Badge tone="muted">{plural(event.registrationCount, 'registration')}</Badge>
+            <Badge tone="muted">{countOf(event.registrationCount, 'registration')}</Badge>
             {event.participations
               .filter((o) => o.placeLimit !== null)
               .map((o) => (
                 <span key={o.id} className="inline-flex flex-wrap items-center gap-2">
                   <Badge tone={o.placesTaken >= o.placeLimit! ? 'off' : 'muted'}>
-                    {`${o.participationName}: ${o.placesTaken} / ${o.placeLimit} places`}
+                    {`${o.participationName}: ${o.placesTaken} / ${countOf(o.placeLimit!, 'place')}`}
                   </Badge>
                   <WaitingListLink
                     kind="participation_option"

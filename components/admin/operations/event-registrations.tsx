@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { BarChart } from './bar-chart';
 import { busiestEvents, eventActivity, type CategoryFigures } from './busiest-events';
-import { formatCount } from './figures';
+import { formatCount, formatCountOf } from './figures';
 
 function registrationsText(figures: { registrations: number; participants: number }): string {
-  return `${formatCount(figures.registrations)} registrations, ${formatCount(figures.participants)} participants`;
+  return `${formatCountOf(figures.registrations, 'registration')}, ${formatCountOf(figures.participants, 'participant')}`;
 }
 
 /**

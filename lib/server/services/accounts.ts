@@ -29,6 +29,7 @@ import { now } from '@/lib/server/clock';
 import type { Db, Tx } from '@/lib/server/db';
 import { isUniqueViolation } from '@/lib/server/db/client';
 import { oneTimeCodes, users } from '@/lib/server/db/schema';
+import { countOf } from '@/lib/plural';
 import { isPreview } from '@/lib/server/env';
 import { AppError } from '@/lib/server/http/app-error';
 import { accountExistsMail, codeMail, pendingSignupMail } from '@/lib/server/mail/account-mails';
@@ -90,9 +91,13 @@ function cooldownKey(purpose: CodePurpose, email: string): string {
 
 function waitForCode(waitMs: number): AppError {
   const seconds = Math.ceil(waitMs / 1000);
-  return new AppError('rate_limited', `Please wait ${seconds} seconds before asking for another code.`, {
-    retryAfter: seconds,
-  });
+  return new AppError(
+    'rate_limited',
+    `Please wait ${countOf(seconds, 'second')} before asking for another code.`,
+    {
+      retryAfter: seconds,
+    },
+  );
 }
 
 /** Every failed code check answers alike: wrong, expired, used, locked, or no such account. */

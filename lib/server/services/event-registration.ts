@@ -75,6 +75,20 @@ export async function verifyTeamForCaller(
   return verifyTeam(db, caller, eventId, input);
 }
 
+/**
+ * A refusal that concerns one member: besides the message, a field error under `emails.{position}` (the
+ * leader is 0), so the form can show it under that teammate's e-mail field as well as in its toast.
+ */
+function memberRefusal(
+  code: 'invalid_input' | 'conflict',
+  emails: readonly string[],
+  email: string,
+  message: string,
+  position = emails.indexOf(email),
+): AppError {
+  return new AppError(code, message, { fieldErrors: { [`emails.${position}`]: message } });
+}
+
 /** Every check of the registration gate; throws an AppError with its own message at the first refusal. */
 export async function verifyTeam(
   db: Db,
@@ -103,7 +117,13 @@ export async function verifyTeam(
   const seen = new Set<string>();
   emails.forEach((email, index) => {
     if (seen.has(email))
-      throw new AppError('invalid_input', `Duplicate email found: ${email} at position ${index + 1}`);
+      throw memberRefusal(
+        'invalid_input',
+        emails,
+        email,
+        `Duplicate email found: ${email} at position ${index + 1}`,
+        index,
+      );
     seen.add(email);
   });
   if (emails.length < option.min_range || emails.length > option.max_range) {
@@ -117,8 +137,10 @@ export async function verifyTeam(
   if (isDAStudent) {
     const outsider = emails.find((e) => !isInstituteEmail(e, domain));
     if (outsider) {
-      throw new AppError(
+      throw memberRefusal(
         'invalid_input',
+        emails,
+        outsider,
         `Every member of an institute team needs an @${domain} e-mail address: ${outsider} does not have one.`,
       );
     }
@@ -136,8 +158,10 @@ export async function verifyTeam(
   const byEmail = new Map(accounts.map((a) => [a.email, a]));
   const missing = emails.find((e) => !byEmail.get(e)?.verified);
   if (missing) {
-    throw new AppError(
+    throw memberRefusal(
       'invalid_input',
+      emails,
+      missing,
       `${missing} does not have a verified account yet. Ask them to sign up and verify first.`,
     );
   }
@@ -149,7 +173,12 @@ export async function verifyTeam(
   );
   if (already.length > 0) {
     const who = members.find((m) => already.includes(m.id))!;
-    throw new AppError('conflict', `${who.email} is already registered for ${event.name}.`);
+    throw memberRefusal(
+      'conflict',
+      emails,
+      who.email,
+      `${who.email} is already registered for ${event.name}.`,
+    );
   }
   return {
     result: {
