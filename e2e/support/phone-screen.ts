@@ -100,6 +100,9 @@ export async function controlsCoveredOnTab(page: Page, presses = 30): Promise<st
       if (getComputedStyle(el).position === 'fixed') return null;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return null;
+      // A focusable region taller than a quarter of the screen (a table's scroller) cannot sit wholly below
+      // the header once the keyboard reaches it, and its bulk stays in view: only controls are judged.
+      if (box.height > window.innerHeight / 4) return null;
       // What the browser shows at the control's centre: the control itself (or a part of it), or a cover.
       const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
       const y = Math.min(Math.max(box.top + Math.min(box.height / 2, 12), 0), window.innerHeight - 1);
@@ -125,5 +128,5 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   const folder = process.env.PHONE_SHOTS;
   if (!folder) return;
   fs.mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`) });
+  await page.screenshot({ path: path.join(folder, `${name}.jpeg`), type: 'jpeg', quality: 60 });
 }
