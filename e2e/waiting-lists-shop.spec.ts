@@ -173,6 +173,8 @@ test.describe('waiting lists in the shop', () => {
       await expectNoSeriousViolations(page);
 
       await joinButton(page, 'size XXL').click();
+      // The click's request may still be on its way: wait for the entry it makes.
+      await expect.poll(async () => (await myEntries(request, account)).length).toBe(1);
       const [entry] = await myEntries(request, account);
       expect(entry?.position).toBeGreaterThanOrEqual(1);
       const place = `number ${entry!.position} in line`;
@@ -245,6 +247,8 @@ test.describe('waiting lists in the shop', () => {
       await expectNoSeriousViolations(page);
 
       await joinButton(page, stayLabel(option)).click();
+      // The click's request may still be on its way: wait for the entry it makes.
+      await expect.poll(async () => (await myEntries(request, account)).length).toBe(1);
       const [entry] = await myEntries(request, account);
       const place = `number ${entry!.position} in line`;
       await expect(
