@@ -181,7 +181,11 @@ test.describe('event registration', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/profile');
-    const entry = page.getByRole('listitem').filter({ hasText: event.name });
+    // The profile also lists the event's sessions in the timetable: the entry is the Registered events one.
+    const entry = page
+      .getByRole('region', { name: 'Registered events' })
+      .getByRole('listitem')
+      .filter({ hasText: event.name });
     await expect(entry).toContainText('Registered');
   });
 
