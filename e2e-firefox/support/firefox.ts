@@ -33,6 +33,8 @@ export interface WatchedPage {
   page: Page;
   /** Uncaught errors and refused content (CSP) seen on the page so far. */
   problems: string[];
+  /** True while `visit` navigates away from the page before. */
+  leaving: boolean;
 }
 
 function baseUrl(): string {
@@ -49,7 +51,13 @@ export async function openPage(
   const page = await browser.newPage();
   await page.setViewport({ width: options.width ?? 390, height: 780 });
   const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
+  const watched: WatchedPage = { page, problems, leaving: false };
+  page.on('pageerror', (error) => {
+    // A chunk the page being left was still loading, cut off by the navigation away: the profile's
+    // service worker's fetch is aborted and Firefox reports it on the dying page. No student sees it.
+    if (watched.leaving && /A ServiceWorker intercepted the request/.test(String(error))) return;
+    problems.push(`page error: ${String(error)}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content[- ]Security[- ]Policy|CSP/i.test(message.text())) {
       problems.push(`console: ${message.text()}`);
@@ -80,12 +88,18 @@ export async function openPage(
       document.cookie = `token=${value}; path=/; samesite=lax`;
     }, token);
   }
-  return { page, problems };
+  return watched;
 }
 
 /** Opens `path` and waits until the network is quiet. */
-export async function visit({ page }: WatchedPage, path: string): Promise<void> {
-  await page.goto(new URL(path, baseUrl()).toString(), { waitUntil: 'load' });
+export async function visit(watched: WatchedPage, path: string): Promise<void> {
+  const { page } = watched;
+  watched.leaving = true;
+  try {
+    await page.goto(new URL(path, baseUrl()).toString(), { waitUntil: 'load' });
+  } finally {
+    watched.leaving = false;
+  }
   await page.waitForNetworkIdle({ idleTime: 300, timeout: 15_000 }).catch(() => {});
 }
 
