@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, type RefObject } from 'react';
+import { followScroll } from './follow-scroll';
 
 /**
  * Marks an element `data-scrolled` while the page is scrolled away from its top, once per frame at most.
@@ -9,20 +10,8 @@ import { useEffect, type RefObject } from 'react';
  * floating over a heading or a form control that a tap would miss.
  */
 export function useScrolledFlag(ref: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    let frame = 0;
-    const apply = () => {
-      frame = 0;
-      ref.current?.toggleAttribute('data-scrolled', window.scrollY > 0);
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(apply);
-    };
-    apply();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [ref]);
+  useEffect(
+    () => followScroll(() => ref.current?.toggleAttribute('data-scrolled', window.scrollY > 0)),
+    [ref],
+  );
 }
