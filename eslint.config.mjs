@@ -15,6 +15,25 @@ const config = [
     ],
   },
   {
+    // The inventory is one part with one door (docs/inventory.md): outside its folder, only its index.
+    // Before the components' rule, which (later, so winning for the same rule) bans lib/server outright.
+    files: ['**/*.{ts,tsx,mts}'],
+    ignores: ['lib/server/inventory/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/server/inventory/*', '**/server/inventory/*'],
+              message: "Import the inventory through '@/lib/server/inventory' (its index.ts) only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // components/ runs in the browser: server-only code must never leak into it.
     files: ['components/**/*.{ts,tsx}'],
     rules: {

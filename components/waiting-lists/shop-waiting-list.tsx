@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { textLinkClass } from '@/components/forms/field-classes';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import type { ShopKind } from '@/lib/schemas/inventory';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 import { fetchMyWaitingLists, joinWaitingList } from './waiting-list-api';
 
@@ -17,7 +18,7 @@ import { fetchMyWaitingLists, joinWaitingList } from './waiting-list-api';
  * link names.
  */
 
-export type ShopKind = 'merchandise_variant' | 'accommodation_option';
+export type { ShopKind };
 
 /** The caller's live entry for one item, as far as the shop needs it. */
 export type ShopEntry = Pick<MyWaitingEntry, 'id' | 'itemId' | 'status' | 'position' | 'offerExpiresAt'>;

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { maxId } from './admin-common';
+import { inventoryKinds } from './inventory';
 import { emailList, teamNameSchema } from './event-registration';
 
 /* The waiting lists' API bodies and queries (docs/waiting-lists.md). */
 
-const kindMessage = 'kind must be participation_option, merchandise_variant or accommodation_option.';
+const kindMessage = `kind must be ${inventoryKinds.slice(0, -1).join(', ')} or ${inventoryKinds.at(-1)}.`;
 const itemIdMessage = 'itemId must be a number.';
 
-export const waitingKindSchema = z.enum(
-  ['participation_option', 'merchandise_variant', 'accommodation_option'],
-  { error: kindMessage },
-);
+export const waitingKindSchema = z.enum(inventoryKinds, { error: kindMessage });
 
 export type WaitingKind = z.infer<typeof waitingKindSchema>;
 

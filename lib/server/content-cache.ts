@@ -1,5 +1,6 @@
 import 'server-only';
-import { revalidateTag, unstable_cache } from 'next/cache';
+import { unstable_cache } from 'next/cache';
+import { contentChanged, contentTags, type ContentTag } from './content-tags';
 import { getDb } from '@/lib/server/db';
 import { isBuildPhase } from '@/lib/server/env';
 import * as content from '@/lib/server/services/content';
@@ -13,14 +14,7 @@ import { publicTimetable } from '@/lib/server/services/timetable';
  * During `next build` they answer empty without opening a database: the build needs none, and what it
  * prerenders is never served (the cache handler starts empty and the first visitor's render is kept).
  */
-export const contentTags = {
-  events: 'content:events',
-  team: 'content:team',
-  sponsors: 'content:sponsors',
-  pronite: 'content:pronite',
-} as const;
-
-export type ContentTag = (typeof contentTags)[keyof typeof contentTags];
+export { contentChanged, contentTags, type ContentTag } from './content-tags';
 
 export const cachedCategories = unstable_cache(
   async () => (isBuildPhase() ? [] : content.listEventCategories(await getDb())),
@@ -73,11 +67,6 @@ export const cachedProniteArtists = unstable_cache(
     tags: [contentTags.pronite],
   },
 );
-
-/** Marks a kind of content as changed, so pages and API reads showing it are rebuilt on the next visit. */
-export function contentChanged(tag: ContentTag): void {
-  revalidateTag(tag, { expire: 0 });
-}
 
 /**
  * Awaits a console write, then marks its content changed: only a committed change is revalidated, and a

@@ -10,7 +10,8 @@ import { seedIfEmpty } from '@/lib/server/db/seed';
 import { participationOptions, paymentOrders, paymentRefunds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { getEvent } from '@/lib/server/services/content';
-import { announceLapsedPlaces, placesLeft as freshPlacesLeft } from '@/lib/server/services/places';
+import { signalExpiredHolds } from '@/lib/server/inventory';
+import { placesLeft as freshPlacesLeft } from '@/lib/server/services/places';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
@@ -163,14 +164,14 @@ describeEachDatabase('limited places of participation options', (current) => {
       const { event, option } = await soloOption(150, 1);
       const buyer = await quickUser(db());
       expect((await order(buyer, event.id, option.id, 150)).status).toBe(200);
-      expect(await announceLapsedPlaces(db())).not.toContain(option.id);
+      expect((await signalExpiredHolds(db())).map((item) => item.itemId)).not.toContain(option.id);
       // Nothing is written when the hold runs out: the job finds it and revalidates the events' pages.
       minutesLater(16);
       cache.revalidated.length = 0;
-      expect(await announceLapsedPlaces(db())).toContain(option.id);
+      expect((await signalExpiredHolds(db())).map((item) => item.itemId)).toContain(option.id);
       expect(cache.revalidated).toContain('content:events');
       // The next run looks only at the time since: the lapse is not announced twice.
-      expect(await announceLapsedPlaces(db())).not.toContain(option.id);
+      expect((await signalExpiredHolds(db())).map((item) => item.itemId)).not.toContain(option.id);
     });
 
     it('refunds once a payment whose hold expired when the option has filled up meanwhile', async () => {

@@ -5,7 +5,7 @@ import { merchandiseVariants, paymentOrders, stockHolds } from '@/lib/server/db/
 import { AppError } from '@/lib/server/http/app-error';
 import { createPaymentOrder } from '@/lib/server/payments/orders';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { holdStock, unitsLeftColumn } from '@/lib/server/services/stock';
+import { holdStock, unitsLeftColumn } from '@/lib/server/inventory';
 import { quickUser } from '../support/accounts';
 import { newTee } from '../support/fixtures';
 import { describeEachDatabase } from '../support/test-db';

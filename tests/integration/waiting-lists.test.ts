@@ -26,9 +26,8 @@ import {
 } from '@/lib/server/db/schema';
 import { resetEnvForTests } from '@/lib/server/env';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
-import { placeFreed } from '@/lib/server/services/places';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
-import { makeOffers } from '@/lib/server/services/waiting-lists';
+import { inventoryChanged, makeOffers } from '@/lib/server/inventory';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
@@ -82,7 +81,7 @@ describeEachDatabase('waiting lists', (current) => {
         .update(registrations)
         .set({ status: 'cancelled', cancelledAt: new Date() })
         .where(eq(registrations.id, reg!.id));
-      await placeFreed(tx, optionId);
+      inventoryChanged(tx, 'participation_option', optionId);
     });
   }
 

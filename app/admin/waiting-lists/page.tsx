@@ -3,7 +3,8 @@ import { OfferHoursForm } from '@/components/admin/waiting-lists/offer-hours-for
 import { WaitingListOverview } from '@/components/admin/waiting-lists/waiting-list-overview';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 import { getDb } from '@/lib/server/db';
-import { offerHours, waitingListItems } from '@/lib/server/services/waiting-lists';
+import { offerHours } from '@/lib/server/inventory';
+import { waitingListItems } from '@/lib/server/services/waiting-lists';
 
 export const metadata: Metadata = { title: 'Waiting lists' };
 

@@ -14,8 +14,7 @@ import type { Db, Tx } from '@/lib/server/db';
 import { accommodationBookings, accommodationOptions, accommodationTypes } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
-import { unitsFreedOf } from '@/lib/server/services/places';
-import { heldUnits } from '@/lib/server/services/stock';
+import { heldUnits, inventoryChanged } from '@/lib/server/inventory';
 
 /*
  * The console's verbs for accommodation: stay types (price per night in whole rupees) and their date
@@ -311,7 +310,7 @@ export function updateAccommodationOption(
     const after = optionOf(updated!, held);
     // A raised capacity goes to the stay's waiting list first, at once.
     if (input.capacity !== undefined && input.capacity > row.capacity) {
-      await unitsFreedOf(tx, 'accommodation_option', id);
+      inventoryChanged(tx, 'accommodation_option', id);
     }
     await recordAudit(tx, actor, {
       action: 'update',

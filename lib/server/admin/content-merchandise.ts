@@ -15,8 +15,7 @@ import type { Db, Tx } from '@/lib/server/db';
 import { merchandiseOrderLines, merchandiseProducts, merchandiseVariants } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { hasChanges, nextPosition, reorderList, type OrderedList } from './content-shared';
-import { unitsFreedOf } from '@/lib/server/services/places';
-import { heldUnits } from '@/lib/server/services/stock';
+import { heldUnits, inventoryChanged } from '@/lib/server/inventory';
 
 /*
  * The console's verbs for merchandise: products (prices typed in rupees, stored in paise) and their
@@ -341,7 +340,7 @@ export function updateMerchandiseVariant(
     const after = variantOf(updated!, held);
     // More stock, or a size switched back on: the units go to its waiting list first, at once.
     if ((input.stock !== undefined && input.stock > row.stock) || (input.isEnabled && !row.isEnabled)) {
-      await unitsFreedOf(tx, 'merchandise_variant', id);
+      inventoryChanged(tx, 'merchandise_variant', id);
     }
     await recordAudit(tx, actor, {
       action: 'update',

@@ -21,8 +21,7 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { placeFreed } from '@/lib/server/services/places';
-import { placesTakenColumn } from '@/lib/server/services/stock';
+import { inventoryChanged, unitsTakenColumn } from '@/lib/server/inventory';
 import { applyOrder, nextPosition, refuseIfReferenced, type OrderedList } from './content-shared';
 
 /*
@@ -129,7 +128,7 @@ async function adminEvents(db: Conn, where: ReturnType<typeof eq> | undefined): 
       maxRange: participationOptions.maxRange,
       position: participationOptions.position,
       placeLimit: participationOptions.placeLimit,
-      placesTaken: placesTakenColumn(),
+      placesTaken: unitsTakenColumn('participation_option'),
     })
     .from(participationOptions)
     .where(inArray(participationOptions.eventId, ids))
@@ -416,7 +415,8 @@ async function replaceOptions(
       const was = existing.get(option.id)!.placeLimit;
       const limit = option.placeLimit === undefined ? was : option.placeLimit;
       // A raised or removed limit frees places (lowering one removes nobody: the option is simply full).
-      if (was !== null && (limit === null || limit > was)) await placeFreed(tx, option.id);
+      if (was !== null && (limit === null || limit > was))
+        inventoryChanged(tx, 'participation_option', option.id);
     }
   }
 }

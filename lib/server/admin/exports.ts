@@ -11,7 +11,7 @@ import { stayEndDate } from '@/lib/schemas/shop';
 import type { Db } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { uploadUrl } from '@/lib/server/uploads/uploads';
-import type { StockKind } from '@/lib/server/services/stock';
+import type { InventoryKind } from '@/lib/server/inventory';
 import type { ListedEntry } from '@/lib/schemas/waiting-lists';
 import { listWaitingList } from '@/lib/server/services/waiting-lists';
 import { csvDownload, exportBatchSize } from '@/lib/server/csv-stream';
@@ -163,7 +163,7 @@ const waitingListColumns: readonly CsvColumn<ListedEntry>[] = [
 ];
 
 /** One item's waiting list (at most a few hundred rows: one batch). */
-export async function exportWaitingList(db: Db, kind: StockKind, itemId: number): Promise<Response> {
+export async function exportWaitingList(db: Db, kind: InventoryKind, itemId: number): Promise<Response> {
   const { entries } = await listWaitingList(db, kind, itemId);
   return csvDownload<ListedEntry, number>({
     filename: stamped(`waiting-list-${kind}-${itemId}`),

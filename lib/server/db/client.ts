@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { logger } from '@/lib/server/log';
 import { connectPostgres, preparingStatements } from './postgres-url';
 import { guardingTransactions } from './transaction-guard';
+import { runningHooksAfterCommit } from './after-commit';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -114,9 +115,9 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
         client_min_messages: 'warning',
       },
     });
-    const db = drizzlePostgres(guardingTransactions(preparingStatements(client)), {
-      schema,
-    }) as unknown as Db;
+    const db = runningHooksAfterCommit(
+      drizzlePostgres(guardingTransactions(preparingStatements(client)), { schema }) as unknown as Db,
+    );
     const locks = sessionLocks(target.url);
     namedLocks.set(db, locks);
     return {
@@ -135,7 +136,7 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
     fs.mkdirSync(target.dataDir, { recursive: true });
     client = new PGlite(target.dataDir);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = runningHooksAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',

@@ -8,6 +8,7 @@ import { claimEmbeddedDatabase } from './embedded-owner';
 import { seedIfEmpty } from './seed';
 
 export type { Db, Tx } from './client';
+export { afterCommit } from './after-commit';
 
 /*
  * The application's one database: opened once per process, migrated and (in embedded or development

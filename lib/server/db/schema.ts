@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inventoryKinds } from '../../schemas/inventory';
 
 /*
  * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers
@@ -370,9 +371,7 @@ export const stockHolds = pgTable(
     paymentOrderId: uuid('payment_order_id').references(() => paymentOrders.id, { onDelete: 'cascade' }),
     /** The waiting list entry whose offer made this hold; kept when an order takes the offer over. */
     waitingEntryId: uuid('waiting_entry_id').references(() => waitingListEntries.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: ['merchandise_variant', 'accommodation_option', 'participation_option'],
-    }).notNull(),
+    kind: text('kind', { enum: inventoryKinds }).notNull(),
     itemId: integer('item_id').notNull(),
     quantity: integer('quantity').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -404,9 +403,7 @@ export const waitingListEntries = pgTable(
   'waiting_list_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', {
-      enum: ['merchandise_variant', 'accommodation_option', 'participation_option'],
-    }).notNull(),
+    kind: text('kind', { enum: inventoryKinds }).notNull(),
     itemId: integer('item_id').notNull(),
     userId: uuid('user_id')
       .notNull()

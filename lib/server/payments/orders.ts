@@ -1,18 +1,16 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatPrice, parseRupees } from '@/lib/money';
 import type { payDataSchema } from '@/lib/schemas/payment';
 import type { Db, Tx } from '@/lib/server/db';
 import { pipelined } from '@/lib/server/db/client';
 import { preparedOn } from '@/lib/server/db/prepared';
-import { paymentOrders, stockHolds } from '@/lib/server/db/schema';
-import { now } from '@/lib/server/clock';
+import { paymentOrders } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
-import { placesReleased } from '@/lib/server/services/places';
-import { transactionWithHolds } from '@/lib/server/services/stock';
+import { releaseHolds, transactionWithHolds } from '@/lib/server/inventory';
 import { paymentProvider } from './provider';
 import { isValidPaymentSignature } from './signatures';
 import type { PaymentOrder, PaymentPurpose } from './types';
@@ -116,22 +114,6 @@ export async function createPaymentOrder(
       'The payment service is not reachable right now. Please try again in a minute.',
     );
   }
-}
-
-/** Gives back what an order still holds; a place of an option that was still held is announced freed. */
-export async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
-  const released = await tx
-    .update(stockHolds)
-    .set({ releasedAt: now() })
-    .where(
-      and(
-        eq(stockHolds.paymentOrderId, orderId),
-        isNull(stockHolds.releasedAt),
-        isNull(stockHolds.convertedAt),
-      ),
-    )
-    .returning({ kind: stockHolds.kind, itemId: stockHolds.itemId, expiresAt: stockHolds.expiresAt });
-  await placesReleased(tx, released);
 }
 
 /** A caller's order by its provider id, built once: every confirmation asks it. */

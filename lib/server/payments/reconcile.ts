@@ -5,8 +5,7 @@ import { runAlone } from '@/lib/server/db/client';
 import { paymentOrders } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { logger } from '@/lib/server/log';
-import { placesChanged } from '@/lib/server/services/places';
-import { releaseHolds } from './orders';
+import { releaseHolds } from '@/lib/server/inventory';
 import { paymentProvider } from './provider';
 import { completeRefund, pendingRefunds, settleOrder } from './settle';
 
@@ -96,11 +95,8 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
           await releaseHolds(tx, order.id);
           return true;
         });
+        // Its holds, released, were signalled: the pages that still counted them are refreshed.
         if (expired) report.expired += 1;
-        // Its place's hold had lapsed unseen by the cached pages, which may still count it: refreshed now.
-        if (expired && order.purpose === 'event') {
-          await placesChanged(db, [(order.item as { participationId: number }).participationId]);
-        }
       }
     } catch (error) {
       report.errors += 1;

@@ -10,7 +10,7 @@ import { PendingMail } from '@/lib/server/mail/mail-service';
 import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulfilment';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
 import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
-import { releaseHolds } from './orders';
+import { releaseHolds } from '@/lib/server/inventory';
 import { paymentProvider } from './provider';
 import { PaymentProviderError } from './razorpay-client';
 import type { Fulfiller, PaymentOrder, PaymentPurpose } from './types';

@@ -7,7 +7,7 @@ import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
 import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
 import type { Fulfiller } from '@/lib/server/payments/types';
-import { convertHolds } from './stock';
+import { convertHolds } from '@/lib/server/inventory';
 import { mailRecipient } from './recipients';
 
 /** What an accommodation payment order pays for. */

@@ -30,13 +30,13 @@ import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import type { AccommodationOrderItem } from './accommodation-fulfilment';
 import {
   assertUnitsLeft,
-  heldUnits,
   holdStock,
+  offeredItem,
   replaceAccountHolds,
+  takeOverOffer,
+  unitsLeft,
   unitsLeftColumn,
-  waitingUnits,
-} from './stock';
-import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
+} from '@/lib/server/inventory';
 
 /**
  * Visible types with their nightly price and visible date options, both in the organisers' order; an option
@@ -53,11 +53,11 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
     .from(accommodationOptions)
     .where(eq(accommodationOptions.isVisible, true))
     .orderBy(asc(accommodationOptions.position), asc(accommodationOptions.id));
-  const ids = options.map((o) => o.id);
-  const [held, waiting] = await Promise.all([
-    heldUnits(db, 'accommodation_option', ids),
-    waitingUnits(db, 'accommodation_option', ids),
-  ]);
+  const left = await unitsLeft(
+    db,
+    'accommodation_option',
+    options.map((o) => o.id),
+  );
   return types.map((t) => ({
     id: t.id,
     accommodationType: t.accommodationType,
@@ -69,7 +69,7 @@ export async function listAccommodation(db: Db): Promise<AccommodationType[]> {
         id: o.id,
         StartDate: o.startDate,
         Days: o.days,
-        isAvailable: o.capacity - o.booked - (held.get(o.id) ?? 0) - (waiting.get(o.id) ?? 0) > 0,
+        isAvailable: (left.get(o.id) ?? 0) > 0,
       })),
   }));
 }
@@ -156,7 +156,7 @@ export async function createAccommodationOrder(
     throw new AppError('invalid_input', 'Your offer is for another stay: please choose the dates it names.');
   }
   // Seen full: refused here, without opening an order or queueing on the option's lock.
-  if (!offer) assertUnitsLeft(option.unitsLeft, 1, label);
+  if (!offer) assertUnitsLeft(option.unitsLeft ?? 0, 1, label, 'accommodation_option');
   const item: AccommodationOrderItem = {
     optionId: option.id,
     typeName: option.typeName,
@@ -164,7 +164,6 @@ export async function createAccommodationOrder(
     days: option.days,
     identityUploadId: proof?.id ?? null,
   };
-  let replaced = 0;
   return createPaymentOrder(db, {
     purpose: 'accommodation',
     userId: caller.id,
@@ -172,7 +171,7 @@ export async function createAccommodationOrder(
     item: { ...item },
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
-      // The stay it replaces goes to its waiting list after the commit (see places.ts holdPlace).
+      // The stay it replaces goes to its waiting list after the commit (the inventory's signal).
       const replacing = () =>
         replaceAccountHolds(tx, {
           userId: caller.id,
@@ -181,7 +180,7 @@ export async function createAccommodationOrder(
           spareOfferId: offer?.id,
         });
       if (offer) {
-        replaced = (await replacing()).length;
+        await replacing();
         await takeOverOffer(tx, {
           offerId: offer.id,
           userId: caller.id,
@@ -192,13 +191,10 @@ export async function createAccommodationOrder(
         return;
       }
       // The earlier hold released and this one written in one round trip.
-      const [released] = await pipelined(replacing, () =>
+      await pipelined(replacing, () =>
         holdStock(tx, { orderId, kind: 'accommodation_option', itemId: option.id, quantity: 1, label }),
       );
-      replaced = released.length;
     },
-  }).finally(async () => {
-    if (replaced > 0) await makeOffersSoon(db);
   });
 }
 

@@ -18,7 +18,7 @@ import {
   teamGroups,
   teamMembers,
 } from '@/lib/server/db/schema';
-import { unitsLeftColumn } from './stock';
+import { unitsLeftColumn } from '@/lib/server/inventory';
 
 /*
  * Reads of the festival's public content, as plain objects in the API's shapes. Everything is ordered by

@@ -19,7 +19,7 @@ import {
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { leaveLinkExpiry, leaveTeamUrl } from './event-registration-leave-link';
-import { placesChanged, takePlace } from './places';
+import { takePlace } from './places';
 import { mailRecipient } from './recipients';
 import { sessionsOfEvents } from './timetable';
 
@@ -204,10 +204,6 @@ export const eventRegistrationFulfiller: Fulfiller = {
         reason,
       }),
     );
-  },
-  async settled(db, order) {
-    // A lapsed hold converted, or a refund: the places shown may have changed.
-    await placesChanged(db, [(order.item as EventOrderItem).participationId]);
   },
 };
 

@@ -24,8 +24,7 @@ import { PendingMail } from '@/lib/server/mail/mail-service';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
-import { holdPlace, placesChanged } from './places';
-import { makeOffersSoon } from './waiting-lists';
+import { holdPlace } from './places';
 import {
   insertRegistration,
   mailRegistration,
@@ -229,28 +228,22 @@ export async function createEventOrder(
     teamName,
     isDaStudent: team.result.isDAStudent,
   };
-  // The place is held from the order to the payment, as stock is (lib/server/services/places.ts).
-  let replaced = 0;
-  const checkout = await createPaymentOrder(db, {
+  // The place is held from the order to the payment, as stock is (lib/server/services/places.ts); the
+  // inventory's signal tells the waiting lists and the events' pages after the commit.
+  return createPaymentOrder(db, {
     purpose: 'event',
     userId: caller.id,
     amountPaise,
     item: { ...item },
     hold: async (tx, orderId) => {
-      const released = await holdPlace(tx, {
+      await holdPlace(tx, {
         orderId,
         userId: caller.id,
         optionId: team.option.id,
         offerId: input.offerId,
       });
-      replaced = released.length;
     },
-  }).finally(async () => {
-    // Places an earlier unpaid order of the account held go to their waiting lists now.
-    if (replaced > 0) await makeOffersSoon(db);
   });
-  await placesChanged(db, [team.option.id]);
-  return checkout;
 }
 
 export const registrationSuccessMessage =
@@ -305,6 +298,5 @@ export async function registerForEvent(
     });
     await mailRegistration(tx, registrationId, mail);
   });
-  await placesChanged(db, [team.option.id]);
   await mail.send(db);
 }

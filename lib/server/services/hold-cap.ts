@@ -11,7 +11,7 @@ import { AppError } from '@/lib/server/http/app-error';
  * out: the last few units of a popular size are where holding them all hurts most.
  *
  * The account's holds of a kind are those of its newest unpaid order (a new order releases the earlier
- * ones, stock.ts replaceAccountHolds), so the cap is checked on each line of the order being created. A
+ * ones, the inventory's replaceAccountHolds), so the cap is checked on each line of the order being created. A
  * stay is held one place per account, which is the cap's floor: stays need no check of their own.
  */
 

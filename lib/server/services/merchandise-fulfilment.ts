@@ -5,7 +5,7 @@ import { merchandiseOrderLines, merchandiseOrders } from '@/lib/server/db/schema
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
 import type { Fulfiller } from '@/lib/server/payments/types';
-import { convertHolds } from './stock';
+import { convertHolds } from '@/lib/server/inventory';
 import { mailRecipient } from './recipients';
 
 /** What a merchandise payment order pays for. */

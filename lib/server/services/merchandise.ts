@@ -23,14 +23,14 @@ import { assertWithinHoldCap } from './hold-cap';
 import type { MerchandiseOrderItem } from './merchandise-fulfilment';
 import {
   assertUnitsLeft,
-  heldUnits,
   holdStock,
   maxMerchandiseUnitsPerOrder,
+  offeredItem,
   replaceAccountHolds,
-  waitingUnits,
+  takeOverOffer,
+  unitsLeft,
   unitsLeftColumn,
-} from './stock';
-import { makeOffersSoon, offeredItem, takeOverOffer } from './waiting-lists';
+} from '@/lib/server/inventory';
 
 /**
  * Visible products with their sizes; a size is available while enabled and units are left after holds and
@@ -46,11 +46,11 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
     .select()
     .from(merchandiseVariants)
     .orderBy(asc(merchandiseVariants.position), asc(merchandiseVariants.id));
-  const ids = variants.map((v) => v.id);
-  const [held, waiting] = await Promise.all([
-    heldUnits(db, 'merchandise_variant', ids),
-    waitingUnits(db, 'merchandise_variant', ids),
-  ]);
+  const left = await unitsLeft(
+    db,
+    'merchandise_variant',
+    variants.map((v) => v.id),
+  );
   return products.map((p) => ({
     id: p.id,
     name: p.name,
@@ -64,7 +64,7 @@ export async function listMerchandise(db: Db): Promise<MerchandiseProduct[]> {
       .map((v) => ({
         id: v.id,
         type: v.type,
-        isAvailable: v.isEnabled && v.stock - v.sold - (held.get(v.id) ?? 0) - (waiting.get(v.id) ?? 0) > 0,
+        isAvailable: v.isEnabled && (left.get(v.id) ?? 0) > 0,
         isOnSale: v.isEnabled,
       })),
   }));
@@ -120,7 +120,12 @@ export async function createMerchandiseOrder(
   for (const line of lines) {
     const beyondOffer = line.qty - (line.variantId === offered ? 1 : 0);
     if (beyondOffer > 0)
-      assertUnitsLeft(byId.get(line.variantId)!.unitsLeft, beyondOffer, `Size ${line.size}`);
+      assertUnitsLeft(
+        byId.get(line.variantId)!.unitsLeft ?? 0,
+        beyondOffer,
+        `Size ${line.size}`,
+        'merchandise_variant',
+      );
   }
   // One account may hold no more than its share of a size, the offered unit included (hold-cap.ts).
   for (const line of lines) {
@@ -128,15 +133,13 @@ export async function createMerchandiseOrder(
     assertWithinHoldCap(line.qty, variant.stock - variant.sold, `Size ${line.size}`);
   }
   const item: MerchandiseOrderItem = { lines, productName: rows[0]!.productName };
-  let replaced = 0;
   return createPaymentOrder(db, {
     purpose: 'merchandise',
     userId: caller.id,
     amountPaise,
     item: { ...item },
     hold: async (tx: Tx, orderId: string) => {
-      // Sizes the earlier cart held go to their waiting lists after the commit: offering them here would
-      // lock those sizes out of id order (see places.ts holdPlace).
+      // Sizes the earlier cart held go to their waiting lists after the commit (the inventory's signal).
       const sorted = [...lines].sort((a, b) => a.variantId - b.variantId);
       const holdLine = (line: (typeof lines)[number], quantity: number) =>
         holdStock(tx, {
@@ -156,14 +159,10 @@ export async function createMerchandiseOrder(
       if (!input.offerId) {
         // The usual cart: the account's earlier holds released and this cart's written in one round trip,
         // in id order (the sizes are locked at the commit in the order their holds were written).
-        const [released] = await pipelined(
-          replacing,
-          ...sorted.map((line) => () => holdLine(line, line.qty)),
-        );
-        replaced = released.length;
+        await pipelined(replacing, ...sorted.map((line) => () => holdLine(line, line.qty)));
         return;
       }
-      replaced = (await replacing()).length;
+      await replacing();
       for (const line of sorted) {
         let quantity = line.qty;
         if (line.variantId === offered) {
@@ -179,8 +178,6 @@ export async function createMerchandiseOrder(
         if (quantity > 0) await holdLine(line, quantity);
       }
     },
-  }).finally(async () => {
-    if (replaced > 0) await makeOffersSoon(db);
   });
 }
 

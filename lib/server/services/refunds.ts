@@ -1,15 +1,13 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/admin/audit';
 import { recordAudit } from '@/lib/server/admin/audit';
 import type { Db, Tx } from '@/lib/server/db';
 import {
   accommodationBookings,
-  accommodationOptions,
   events,
   merchandiseOrderLines,
   merchandiseOrders,
-  merchandiseVariants,
   paymentOrders,
   registrationMembers,
   registrations,
@@ -19,10 +17,9 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { sendMail } from '@/lib/server/mail/mail-service';
 import { organiserRefundMail } from '@/lib/server/mail/refund-mails';
-import { releaseHolds } from '@/lib/server/payments/orders';
 import type { PaymentOrder } from '@/lib/server/payments/types';
 import { refundPayment } from '@/lib/server/payments/settle';
-import { placeFreed, placesChanged, unitsFreedOf } from './places';
+import { inventoryChanged, releaseHolds } from '@/lib/server/inventory';
 import { mailRecipient } from './recipients';
 
 /*
@@ -100,7 +97,9 @@ async function cancelPurchase(
       });
     const ids = rows.map((r) => r.id);
     // A cancelled registration no longer counts against its option's limit: its place is free.
-    for (const optionId of new Set(rows.map((r) => r.optionId))) await placeFreed(tx, optionId);
+    for (const optionId of new Set(rows.map((r) => r.optionId))) {
+      inventoryChanged(tx, 'participation_option', optionId);
+    }
     if (ids.length > 0) {
       await tx
         .update(registrationMembers)
@@ -126,24 +125,13 @@ async function cancelPurchase(
       .returning({ id: merchandiseOrders.id });
     const ids = rows.map((r) => r.id);
     if (ids.length > 0) {
-      const sold = await tx
-        .select({
-          variantId: merchandiseOrderLines.variantId,
-          qty: sql<number>`cast(sum(${merchandiseOrderLines.qty}) as int)`,
-        })
+      // The sizes' sold counters come down at the commit (PostgreSQL is their one writer); the units given
+      // back go to their waiting lists first.
+      const sizes = await tx
+        .selectDistinct({ variantId: merchandiseOrderLines.variantId })
         .from(merchandiseOrderLines)
-        .where(inArray(merchandiseOrderLines.orderId, ids))
-        .groupBy(merchandiseOrderLines.variantId)
-        // Id order, as holds take their locks, so a refund and a purchase cannot deadlock.
-        .orderBy(asc(merchandiseOrderLines.variantId));
-      for (const line of sold) {
-        await tx
-          .update(merchandiseVariants)
-          .set({ sold: sql`greatest(${merchandiseVariants.sold} - ${Number(line.qty)}, 0)` })
-          .where(eq(merchandiseVariants.id, line.variantId));
-        // The sizes given back go to their waiting lists first.
-        await unitsFreedOf(tx, 'merchandise_variant', line.variantId);
-      }
+        .where(inArray(merchandiseOrderLines.orderId, ids));
+      for (const size of sizes) inventoryChanged(tx, 'merchandise_variant', size.variantId);
     }
     return {
       cancelled: ids.map((id) => ({ entity: 'merchandise_order', id })),
@@ -157,13 +145,8 @@ async function cancelPurchase(
       and(eq(accommodationBookings.paymentOrderId, order.id), eq(accommodationBookings.status, 'confirmed')),
     )
     .returning({ id: accommodationBookings.id, optionId: accommodationBookings.optionId });
-  for (const booking of rows) {
-    await tx
-      .update(accommodationOptions)
-      .set({ booked: sql`greatest(${accommodationOptions.booked} - 1, 0)` })
-      .where(eq(accommodationOptions.id, booking.optionId));
-    await unitsFreedOf(tx, 'accommodation_option', booking.optionId);
-  }
+  // The stay's booked counter comes down at the commit, as a size's does.
+  for (const booking of rows) inventoryChanged(tx, 'accommodation_option', booking.optionId);
   return {
     cancelled: rows.map((r) => ({ entity: 'accommodation_booking', id: r.id })),
     what: 'your accommodation booking',
@@ -245,9 +228,6 @@ export async function refundPaymentOrder(
     return { order, cancelled, what, refundId: finalRefundId };
   });
 
-  if (done.order.purpose === 'event') {
-    await placesChanged(db, [(done.order.item as { participationId: number }).participationId]);
-  }
   try {
     const buyer = await mailRecipient(db, done.order.userId);
     if (buyer) {

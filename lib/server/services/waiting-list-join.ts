@@ -6,9 +6,8 @@ import { waitingListEntries } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { teamNameFor, verifyTeamForCaller } from './event-registration';
-import type { StockKind } from './stock';
-import { lockedUnitsLeft } from './stock';
-import { itemInfo, positions, type WaitingEntry } from './waiting-lists';
+import { itemInfo, lockedUnitsLeft, type InventoryKind, type WaitingEntry } from '@/lib/server/inventory';
+import { positions } from './waiting-lists';
 
 /*
  * Joining a waiting list (docs/waiting-lists.md): apart from the offers (waiting-lists.ts) because a team
@@ -26,7 +25,7 @@ export const placesLeftMessage = 'There are places left: register/buy now.';
 export async function joinWaitingList(
   db: Db,
   caller: AuthUser,
-  input: { kind: StockKind; itemId: number; emails?: string[]; teamName?: string | null },
+  input: { kind: InventoryKind; itemId: number; emails?: string[]; teamName?: string | null },
 ): Promise<WaitingEntry & { position: number }> {
   const info = await itemInfo(db, input.kind, input.itemId);
   if (!info.onSale) throw new AppError('conflict', `${info.label} is not on sale.`);

@@ -1,0 +1,21 @@
+import 'server-only';
+import { revalidateTag } from 'next/cache';
+
+/*
+ * The tags of the public content's cached reads, and how a change marks one stale. Apart from the cached
+ * reads themselves (content-cache.ts) so that a writer (the inventory's page subscriber) can mark content
+ * changed without loading the reads and everything they import.
+ */
+export const contentTags = {
+  events: 'content:events',
+  team: 'content:team',
+  sponsors: 'content:sponsors',
+  pronite: 'content:pronite',
+} as const;
+
+export type ContentTag = (typeof contentTags)[keyof typeof contentTags];
+
+/** Marks a kind of content as changed, so pages and API reads showing it are rebuilt on the next visit. */
+export function contentChanged(tag: ContentTag): void {
+  revalidateTag(tag, { expire: 0 });
+}
