@@ -7,7 +7,7 @@ import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { adapters, type InventoryKind } from './kinds';
 import { holdMinutes } from './hold-time';
-import { lockItemSql, lockedUnitsLeft, unitsLeftRow, assertUnitsLeft } from './rule';
+import { assertUnitsLeft, lockItemSql, lockedUnitsLeft, openHold, unitsLeftRow } from './rule';
 import { inventoryChanged } from './signal';
 
 /*
@@ -192,13 +192,7 @@ export async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
   const released = await tx
     .update(stockHolds)
     .set({ releasedAt: now() })
-    .where(
-      and(
-        eq(stockHolds.paymentOrderId, orderId),
-        isNull(stockHolds.releasedAt),
-        isNull(stockHolds.convertedAt),
-      ),
-    )
+    .where(and(eq(stockHolds.paymentOrderId, orderId), openHold()))
     .returning({ kind: stockHolds.kind, itemId: stockHolds.itemId, expiresAt: stockHolds.expiresAt });
   signalReleased(tx, released);
 }
@@ -237,7 +231,7 @@ export async function replaceAccountHolds(
               for update)
             update ${stockHolds} set released_at = ${now().toISOString()}::timestamptz
             where ${stockHolds.paymentOrderId} in (select id from earlier) and ${stockHolds.kind} = ${input.kind}
-              and ${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null
+              and ${openHold()}
               ${
                 // The waiting list's offer the new order names stays held, for the new order to take over.
                 input.spareOfferId

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';
 import { festivalConfig, paymentOrders, stockHolds, users, waitingListEntries } from '@/lib/server/db/schema';
@@ -11,7 +11,7 @@ import { PendingMail, queueMailForRetryLoop } from '@/lib/server/mail/mail-servi
 import { offerMail } from '@/lib/server/mail/waiting-list-mails';
 import { adapters, type InventoryKind, type ItemInfo } from './kinds';
 import { holdMinutes } from './hold-time';
-import { lockedUnitsLeft } from './rule';
+import { activeHold, lockedUnitsLeft, openHold } from './rule';
 import type { InventoryChange } from './signal';
 
 /*
@@ -53,14 +53,7 @@ export async function releaseOfferHold(tx: Tx, entryId: string): Promise<void> {
   await tx
     .update(stockHolds)
     .set({ releasedAt: now() })
-    .where(
-      and(
-        eq(stockHolds.waitingEntryId, entryId),
-        isNull(stockHolds.paymentOrderId),
-        isNull(stockHolds.releasedAt),
-        isNull(stockHolds.convertedAt),
-      ),
-    );
+    .where(and(eq(stockHolds.waitingEntryId, entryId), isNull(stockHolds.paymentOrderId), openHold()));
 }
 
 /**
@@ -77,9 +70,7 @@ export async function unpaidTakeOver(db: Db | Tx, entry: WaitingEntry): Promise<
     .where(
       and(
         eq(stockHolds.waitingEntryId, entry.id),
-        isNull(stockHolds.releasedAt),
-        isNull(stockHolds.convertedAt),
-        gt(stockHolds.expiresAt, now()),
+        activeHold(),
         eq(paymentOrders.userId, entry.userId),
         inArray(paymentOrders.state, ['created', 'failed']),
       ),
@@ -229,12 +220,7 @@ export async function takeOverOffer(
     .where(
       retaken
         ? eq(stockHolds.id, retaken)
-        : and(
-            eq(stockHolds.waitingEntryId, entry.id),
-            isNull(stockHolds.paymentOrderId),
-            isNull(stockHolds.releasedAt),
-            isNull(stockHolds.convertedAt),
-          ),
+        : and(eq(stockHolds.waitingEntryId, entry.id), isNull(stockHolds.paymentOrderId), openHold()),
     )
     .returning({ id: stockHolds.id });
   if (held.length === 0) throw offerNotYours();

@@ -26,6 +26,14 @@ export function activeHold(): SQL {
   return sql`inventory_hold_active(${stockHolds.releasedAt}, ${stockHolds.convertedAt}, ${stockHolds.expiresAt}, ${atNow()})`;
 }
 
+/**
+ * The holds no write has ended yet (neither released nor converted), whatever their time: what the
+ * transitions release or convert. An open hold past its time is no longer active, and counts for nothing.
+ */
+export function openHold(): SQL {
+  return sql`(${stockHolds.releasedAt} is null and ${stockHolds.convertedAt} is null)`;
+}
+
 interface LeftOptions {
   /** This order's holds count as left (its own units, when it converts them). */
   exceptOrderId?: string;
