@@ -104,7 +104,7 @@ describeEachDatabase('the inventory', (current) => {
 
   describe('one writer per counter', () => {
     it("a T-shirt order's sale is counted at its payment and given back by its cancellation, by PostgreSQL alone", async () => {
-      const [variant] = await newTee(db(), { name: 'Counter tee', pricePaise: 30000, stockBySize: { S: 5 } });
+      const [variant] = await newTee(db(), { name: 'Counter tee', pricePaise: 30000, stockBySize: { S: 8 } });
       const buyer = await quickUser(db());
       const cart = [{ variantId: variant!.id, qty: 2 }];
       const order = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
@@ -129,7 +129,7 @@ describeEachDatabase('the inventory', (current) => {
           .where(eq(merchandiseOrders.userId, buyer.userId));
       });
       expect(await soldOf()).toBe(0);
-      expect((await unitsLeft(db(), 'merchandise_variant', [variant!.id])).get(variant!.id)).toBe(5);
+      expect((await unitsLeft(db(), 'merchandise_variant', [variant!.id])).get(variant!.id)).toBe(8);
     });
   });
 
