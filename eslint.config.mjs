@@ -7,6 +7,7 @@ const config = [
   {
     ignores: [
       '.next/**',
+      'lib/cache/compiled/**',
       '.data/**',
       'node_modules/**',
       'next-env.d.ts',

@@ -103,9 +103,11 @@ const nextConfig: NextConfig = {
   /*
    * One cache for every instance: with DATABASE_URL set, pages and cached data live in the PostgreSQL the
    * instances share (a memory layer in front); otherwise, and during the build, in memory. See
-   * lib/cache/shared-cache-handler.mjs and docs/decisions.md.
+   * lib/cache/shared-cache-handler.ts and docs/decisions.md. Next imports the handler by path, outside the
+   * app's bundle, so this names its compiled JavaScript, which `npm run build` and `npm run dev` make
+   * first (scripts/build-cache-handler.ts).
    */
-  cacheHandler: path.join(process.cwd(), 'lib/cache/shared-cache-handler.mjs'),
+  cacheHandler: path.join(process.cwd(), 'lib/cache/compiled/shared-cache-handler.mjs'),
   /*
    * The stylesheet is linked, not inlined (experimental.inlineCss): inlined, it was in every page twice,
    * once as <style> and once more in the RSC payload React hydrates from (2 x 11 KB compressed, 70 to 80%

@@ -277,7 +277,7 @@ test.describe('compression', () => {
 });
 
 test.describe('cached pages in one-byte characters', () => {
-  test('a cached page reaches the browser with its characters intact, written as escapes (lib/cache/one-byte-html.mjs)', async ({
+  test('a cached page reaches the browser with its characters intact, written as escapes (lib/cache/one-byte-html.ts)', async ({
     baseURL,
     page,
   }) => {

@@ -241,7 +241,7 @@ async function registrationPage(): Promise<{
 
 async function main() {
   if (!args.includes('--no-build')) {
-    const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
   const floorDir = buildFloorApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneByteHtml } from '@/lib/cache/one-byte-html.mjs';
+import { oneByteHtml } from '@/lib/cache/one-byte-html';
 
 /** True when every character is at most U+00FF: the strings V8 keeps (and Node encodes) one byte each. */
 const isOneByte = (text: string) => !/[^\u0000-\u00ff]/.test(text);

@@ -134,10 +134,4 @@ describe('next.config.ts cache headers', () => {
       expect((await headersFor(path, 'production'))['cache-control'], path).toBeUndefined();
     }
   });
-
-  it('names the shared cache handler', async () => {
-    vi.resetModules();
-    const config = (await import('@/next.config')).default;
-    expect(config.cacheHandler).toMatch(/lib\/cache\/shared-cache-handler\.mjs$/);
-  });
 });

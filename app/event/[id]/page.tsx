@@ -13,7 +13,7 @@ import type { TimetableSession } from '@/lib/timetable';
 /*
  * Cached whole, like /event: each N is rendered on its first visit after a build or a change of the events
  * (tag), then served from the cache. None is prerendered by the build, which has no database. An N that
- * names nothing is a cached 404 (kept in memory only, see lib/cache/shared-cache-handler.mjs).
+ * names nothing is a cached 404 (kept in memory only, see lib/cache/shared-cache-handler.ts).
  */
 export const revalidate = false;
 export const dynamicParams = true;

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { logger } from '@/lib/server/log';
+import type { PostgresPool } from './app-pool';
 import { connectPostgres, preparingStatements } from './postgres-url';
 import { guardingTransactions } from './transaction-guard';
 import { runningHooksAfterCommit } from './after-commit';
@@ -24,6 +25,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** On PostgreSQL, the driver's pool under `db`, for the shared cache handler (app-pool.ts). */
+  pool?: PostgresPool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -123,6 +126,7 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
     return {
       db,
       kind: 'postgres',
+      pool: client,
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
       close: async () => {
         await Promise.all([client.end({ timeout: 5 }), locks.end()]);

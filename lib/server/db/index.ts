@@ -2,6 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { env, isPreview, seedsDevOrganiser } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
+import { lendAppPool } from './app-pool';
 import { openDatabase, withStartupLock, type Database, type Db } from './client';
 import { ensureDevOrganiser } from './dev-organiser';
 import { claimEmbeddedDatabase } from './embedded-owner';
@@ -18,6 +19,8 @@ export { afterCommit } from './after-commit';
 interface DbState {
   database: Database;
   ready: Promise<void>;
+  /** Takes the pool lent to the shared cache handler back (app-pool.ts). */
+  takeBackPool: () => void;
 }
 const holder = globalThis as typeof globalThis & { __festivalDb?: DbState };
 
@@ -47,9 +50,16 @@ export function openConfiguredDatabase(): Database {
     : openDatabase({ dataDir: embeddedDataDir() });
 }
 
+/** Lends the database's PostgreSQL pool to the shared cache handler, in place of any lent before. */
+function lendPool(database: Database): () => void {
+  holder.__festivalDb?.takeBackPool();
+  return database.pool ? lendAppPool(database.pool) : () => {};
+}
+
 function start(): DbState {
   const database = openConfiguredDatabase();
   if (database.kind === 'pglite') claimEmbeddedDatabase(embeddedDataDir());
+  const takeBackPool = lendPool(database);
   // Several instances starting at once on one PostgreSQL take turns: one migrates and seeds, the others
   // then find nothing left to do.
   const ready = withStartupLock(database.db, async () => {
@@ -66,9 +76,10 @@ function start(): DbState {
   ready.catch((error: unknown) => {
     logger.error({ err: error }, 'database start-up failed');
     if (holder.__festivalDb?.ready === ready) holder.__festivalDb = undefined;
+    takeBackPool();
     void database.close().catch(() => {});
   });
-  return { database, ready };
+  return { database, ready, takeBackPool };
 }
 
 /** The ready database: migrated, and seeded where that applies. */
@@ -80,5 +91,5 @@ export async function getDb(): Promise<Db> {
 
 /** Points getDb() at an already open, migrated database (integration tests, command-line scripts). */
 export function adoptDatabase(database: Database): void {
-  holder.__festivalDb = { database, ready: Promise.resolve() };
+  holder.__festivalDb = { database, ready: Promise.resolve(), takeBackPool: lendPool(database) };
 }

@@ -740,7 +740,7 @@ export const checkIns = pgTable(
   ],
 );
 
-// ---------- the shared page and data cache (lib/cache/shared-cache-handler.mjs) ----------
+// ---------- the shared page and data cache (lib/cache/shared-cache-handler.ts) ----------
 
 /**
  * Next's cache entries (rendered pages, route answers, `unstable_cache` data), shared by every instance

@@ -6,7 +6,7 @@ export const contentTagList = ['content:events', 'content:team', 'content:sponso
 
 /**
  * Marks cache tags revalidated from outside the site (a script that changed content): written where the
- * shared cache handler reads them (lib/cache/shared-cache-handler.mjs), so every running instance drops
+ * shared cache handler reads them (lib/cache/shared-cache-handler.ts), so every running instance drops
  * pages and data showing that content within a second. Harmless on the embedded database.
  */
 export async function expireSharedCacheTags(db: Db, tags: readonly string[]): Promise<void> {

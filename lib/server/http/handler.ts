@@ -439,7 +439,7 @@ export interface PublicReadContext<P> {
  *
  * A success is `publicCacheHeaders`. An error is replyJson's `private, no-store`, as everywhere: a 400 or
  * 404 is kept by Next like a success (the 404 of an unknown category with the events' tag, so a category
- * added later is found), while the shared cache handler keeps no 5xx (lib/cache/shared-cache-handler.mjs),
+ * added later is found), while the shared cache handler keeps no 5xx (lib/cache/shared-cache-handler.ts),
  * so a database outage is not remembered past its end.
  */
 export function publicRead<P = RouteParams>(fn: (ctx: PublicReadContext<P>) => Promise<Reply>): RouteHandler {
