@@ -4,8 +4,8 @@
 // `npm run dev` run this first; the file is generated, so it is not committed (.gitignore).
 //
 // The standalone output needs nothing more: `next build` traces the file named by `cacheHandler` into
-// .next/standalone as it does any server file. esbuild is not a dependency of its own: it comes with tsx
-// and drizzle-kit (devDependencies, which a build installs anyway).
+// .next/standalone as it does any server file. esbuild is a devDependency, pinned to the copy drizzle-kit
+// installs at the top of node_modules anyway.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
