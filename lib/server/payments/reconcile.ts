@@ -6,6 +6,7 @@ import { paymentOrders } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { logger } from '@/lib/server/log';
 import { placesChanged } from '@/lib/server/services/places';
+import { orderItem } from './order-item';
 import { releaseHolds } from './orders';
 import { paymentProvider } from './provider';
 import { completeRefund, pendingRefunds, settleOrder } from './settle';
@@ -99,7 +100,7 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
         if (expired) report.expired += 1;
         // Its place's hold had lapsed unseen by the cached pages, which may still count it: refreshed now.
         if (expired && order.purpose === 'event') {
-          await placesChanged(db, [(order.item as { participationId: number }).participationId]);
+          await placesChanged(db, [orderItem(order, 'event').participationId]);
         }
       }
     } catch (error) {

@@ -6,22 +6,14 @@ import { AppError } from '@/lib/server/http/app-error';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
 import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
+import { orderItem } from '@/lib/server/payments/order-item';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { convertHolds } from './stock';
 import { mailRecipient } from './recipients';
 
-/** What an accommodation payment order pays for. */
-export interface AccommodationOrderItem {
-  optionId: number;
-  typeName: string;
-  startDate: string;
-  days: number;
-  identityUploadId: string | null;
-}
-
 export const accommodationFulfiller: Fulfiller = {
   async fulfil(tx, order) {
-    const item = order.item as AccommodationOrderItem;
+    const item = orderItem(order, 'accommodation');
     if (!item.identityUploadId) {
       // Paid, but the proof never reached us (the browser left before confirming): book once it arrives.
       throw new AppError('payment_required', 'The identity proof has not been confirmed yet.');
@@ -42,7 +34,7 @@ export const accommodationFulfiller: Fulfiller = {
     await ensurePasses(tx, [order.userId]);
   },
   async notify(tx, order, mail) {
-    const item = order.item as AccommodationOrderItem;
+    const item = orderItem(order, 'accommodation');
     const to = await mailRecipient(tx, order.userId);
     if (!to) return;
     await mail.add(

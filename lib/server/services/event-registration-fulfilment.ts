@@ -17,22 +17,12 @@ import {
   type RegistrationDetails,
 } from '@/lib/server/mail/registration-mails';
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
+import { orderItem } from '@/lib/server/payments/order-item';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { leaveLinkExpiry, leaveTeamUrl } from './event-registration-leave-link';
 import { placesChanged, takePlace } from './places';
 import { mailRecipient } from './recipients';
 import { sessionsOfEvents } from './timetable';
-
-/** What an event payment order pays for: enough to register the team without the browser. */
-export interface EventOrderItem {
-  eventId: number;
-  participationId: number;
-  /** Leader first. */
-  memberUserIds: string[];
-  emails: string[];
-  teamName: string | null;
-  isDaStudent: boolean;
-}
 
 /**
  * Creates a registration with all its members in the caller's transaction, taking its place of a limited
@@ -173,7 +163,7 @@ export async function mailRegistration(tx: Tx, registrationId: string, mail: Pen
 
 export const eventRegistrationFulfiller: Fulfiller = {
   async fulfil(tx, order) {
-    const item = order.item as EventOrderItem;
+    const item = orderItem(order, 'event');
     await insertRegistration(tx, {
       eventId: item.eventId,
       participationId: item.participationId,
@@ -192,7 +182,7 @@ export const eventRegistrationFulfiller: Fulfiller = {
     if (registration) await mailRegistration(tx, registration.id, mail);
   },
   async notifyRefund(tx, order, reason, mail) {
-    const item = order.item as EventOrderItem;
+    const item = orderItem(order, 'event');
     const buyer = await mailRecipient(tx, order.userId);
     const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, item.eventId));
     if (!buyer) return;
@@ -207,7 +197,7 @@ export const eventRegistrationFulfiller: Fulfiller = {
   },
   async settled(db, order) {
     // A lapsed hold converted, or a refund: the places shown may have changed.
-    await placesChanged(db, [(order.item as EventOrderItem).participationId]);
+    await placesChanged(db, [orderItem(order, 'event').participationId]);
   },
 };
 
