@@ -9,6 +9,10 @@ import type { Fulfiller } from '@/lib/server/payments/types';
 import { convertHolds } from './stock';
 import { mailRecipient } from './recipients';
 
+/**
+ * A T-shirt order: its holds become sales. It cannot be delivered only when a size sold out while the
+ * payment was on its way (convertHolds answers that).
+ */
 export const merchandiseFulfiller: Fulfiller = {
   async fulfil(tx, order) {
     const item = orderItem(order, 'merchandise');

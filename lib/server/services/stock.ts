@@ -14,6 +14,7 @@ import {
 } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
+import { CannotDeliver } from '@/lib/server/payments/cannot-deliver';
 
 /*
  * Limited stock: T-shirt sizes, accommodation places and the places of an event's participation option.
@@ -456,8 +457,7 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
     const left = await lockedUnitsLeft(tx, hold.kind, itemId, orderId);
     if (left !== null && left < Number(hold.quantity)) {
       const label = labels.get(itemId) ?? 'This item';
-      throw new AppError(
-        'gone',
+      throw new CannotDeliver(
         hold.kind === 'participation_option'
           ? `${label} filled up while your payment was on its way.`
           : `${label} sold out while your payment was on its way.`,
