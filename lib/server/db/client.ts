@@ -167,7 +167,9 @@ export async function queryRows<T = Record<string, unknown>>(db: Db | Tx, query:
  * lock it took). A statement that starts others (an async function) starts them all before it first waits.
  * The batch fails with its first refusal, but only once every member has finished: a member still
  * sending (an async function past its first wait) must not be left running after the caller has moved on
- * and its transaction has ended. In a transaction the statements after a refusal fail with it.
+ * and its transaction has ended. In a transaction the statements after a refusal fail with it (25P02, the
+ * transaction is aborted); such an echo is never reported when the refusal it echoes is there to be, even
+ * from a later member (one whose statement was sent before the earlier member's next one).
  */
 export async function pipelined<T extends readonly unknown[]>(
   ...statements: { [K in keyof T]: () => PromiseLike<T[K]> }
@@ -178,8 +180,10 @@ export async function pipelined<T extends readonly unknown[]>(
     return new Promise((resolve, reject) => statement.then(resolve, reject));
   });
   const outcomes = await Promise.allSettled(sent);
-  const refused = outcomes.find((outcome) => outcome.status === 'rejected');
-  if (refused) throw refused.reason;
+  const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+  if (refusals.length > 0) {
+    throw refusals.find((reason: unknown) => !hasPgCode(reason, '25P02')) ?? refusals[0];
+  }
   return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 

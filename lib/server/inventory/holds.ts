@@ -5,6 +5,7 @@ import { pgErrorDetail, pipelined, queryRows } from '@/lib/server/db/client';
 import { paymentOrders, stockHolds, users } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
+import { CannotDeliver } from '@/lib/server/payments/cannot-deliver';
 import { adapters, type InventoryKind } from './kinds';
 import { holdMinutes } from './hold-time';
 import { assertUnitsLeft, lockItemSql, lockedUnitsLeft, openHold, unitsLeftRow } from './rule';
@@ -122,8 +123,8 @@ const lockFreeMarginMs = 5 * 60_000;
 
 /**
  * convert: turns an order's holds into sales. A hold that expired before the payment arrived still
- * converts if enough is left (checked with the item locked); otherwise the purchase is undeliverable
- * (and the payment gets refunded). An active hold already keeps its units from everyone else, so
+ * converts if enough is left (checked with the item locked); otherwise the purchase cannot be delivered
+ * (CannotDeliver: the payment gets refunded). An active hold already keeps its units from everyone else, so
  * converting it needs no lock on the item: the sale is added to the item's counter when the order, marked
  * fulfilled, commits (record_order_sales).
  *
@@ -165,7 +166,8 @@ export async function convertHolds(tx: Tx, orderId: string, labels: Map<number, 
     const itemId = Number(hold.item_id);
     const left = await lockedUnitsLeft(tx, hold.kind, itemId, orderId);
     if (left !== null && left < Number(hold.quantity)) {
-      throw new AppError('gone', adapters[hold.kind].goneWhilePaying(labels.get(itemId) ?? 'This item'));
+      // Settlement's one refundable answer (the payment arrived after the units went to someone else).
+      throw new CannotDeliver(adapters[hold.kind].goneWhilePaying(labels.get(itemId) ?? 'This item'));
     }
   }
   await tx

@@ -12,6 +12,7 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { releaseHolds, transactionWithHolds } from '@/lib/server/inventory';
 import { paymentProvider } from './provider';
+import { writtenOrderItem, type Purchase } from './order-item';
 import { isValidPaymentSignature } from './signatures';
 import type { PaymentOrder, PaymentPurpose } from './types';
 
@@ -51,20 +52,20 @@ const setProviderOrderId = preparedOn((db) =>
 );
 
 /**
- * Records an order (and, through `hold`, any stock it reserves) and opens it with the provider.
+ * Records an order (and, through `hold`, any stock it reserves) and opens it with the provider. Its item
+ * is its purpose's (order-item.ts), checked as settlement will read it.
  * If the provider cannot be reached the order is marked failed and its holds are released.
  */
 export async function createPaymentOrder(
   db: Db,
-  input: {
-    purpose: PaymentPurpose;
+  input: Purchase & {
     userId: string;
     amountPaise: number;
-    item: Record<string, unknown>;
     /** Writes the order's holds; its statements are sent right behind the order's (see pipelined). */
     hold?: (tx: Tx, orderId: string) => Promise<void>;
   },
 ): Promise<CheckoutOrder> {
+  const item = writtenOrderItem(input);
   const receipt = `rcpt_${crypto.randomBytes(9).toString('base64url')}`;
   // The id is made here, so that the holds can be sent right behind the order, in the same round trip.
   const orderId = crypto.randomUUID();
@@ -78,7 +79,7 @@ export async function createPaymentOrder(
             purpose: input.purpose,
             userId: input.userId,
             amountPaise: input.amountPaise,
-            item: input.item,
+            item,
             receipt,
           })
           .returning(),

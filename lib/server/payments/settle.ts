@@ -11,6 +11,7 @@ import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulf
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
 import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
 import { releaseHolds } from '@/lib/server/inventory';
+import { CannotDeliver } from './cannot-deliver';
 import { paymentProvider } from './provider';
 import { PaymentProviderError } from './razorpay-client';
 import type { Fulfiller, PaymentOrder, PaymentPurpose } from './types';
@@ -26,17 +27,23 @@ const fulfillers: Record<PaymentPurpose, Fulfiller> = {
 export type Settlement =
   { outcome: 'fulfilled' | 'already-fulfilled' } | { outcome: 'refunded'; reason: string };
 
-class Undeliverable extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
-
 const secondPaymentReason = 'This order was already paid with another payment.';
 
 /** What the buyer's screen says when their payment is given back: the true reason, in one place. */
 export function refundedMessage(reason: string): string {
   return `Your payment has been refunded. ${reason}`;
+}
+
+/**
+ * A payment id belongs to one order (a unique index): recording it on a second order is refused in words.
+ * Only the writes of the payment id go through this, so a unique violation anywhere else (a fulfiller's
+ * bug) is not mistaken for it.
+ */
+function paymentUsedElsewhere(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new AppError('conflict', 'This payment has already been used for another order.');
+  }
+  throw error;
 }
 
 /** The provider's answer about one payment; its own faults (down, slow, erring) are a 503, not the buyer's. */
@@ -142,64 +149,53 @@ export async function settleOrder(
     return { outcome: 'refunded', reason: earlier?.reason ?? reason };
   }
 
-  let settlement: Settlement;
-  try {
-    settlement = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(paymentOrders)
+  const settlement = await db.transaction(async (tx): Promise<Settlement> => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    if (!order) throw new AppError('not_found', 'No order matches this payment.');
+    if (order.state === 'fulfilled' || order.state === 'refunded') {
+      return settledWith(order, paymentId) ?? decideRefund(tx, order, secondPaymentReason);
+    }
+    const paid = { providerPaymentId: paymentId, paidAt: now() };
+    let undeliverable: CannotDeliver | null = null;
+    try {
+      // A savepoint: a purchase that can no longer be delivered rolls back alone (its order marked
+      // fulfilled with it), the payment stays recorded. The mark is sent behind the fulfilment's
+      // statements, in the same round trip.
+      await tx.transaction(async (inner) => {
+        await pipelined(
+          () => fulfiller.fulfil(inner, order),
+          () =>
+            inner
+              .update(paymentOrders)
+              .set({ ...paid, state: 'fulfilled', fulfilledAt: now() })
+              .where(eq(paymentOrders.id, orderId))
+              .then(undefined, paymentUsedElsewhere),
+        );
+      });
+    } catch (error) {
+      // Only the fulfiller's own answer refunds. Anything else, an AppError from deep in the fulfilment
+      // included, is a fault or a bug: the whole transaction rolls back, the order stays unsettled, and
+      // the caller's retry, the webhook's redelivery or reconciliation settles it again later.
+      if (!(error instanceof CannotDeliver)) throw error;
+      undeliverable = error;
+    }
+    if (undeliverable) {
+      await tx
+        .update(paymentOrders)
+        .set({
+          ...paid,
+          state: 'refunded',
+          refundedAt: now(),
+          failureReason: undeliverable.reason.slice(0, 500),
+        })
         .where(eq(paymentOrders.id, orderId))
-        .for('update');
-      if (!order) throw new AppError('not_found', 'No order matches this payment.');
-      if (order.state === 'fulfilled' || order.state === 'refunded') {
-        return settledWith(order, paymentId) ?? decideRefund(tx, order, secondPaymentReason);
-      }
-      const paid = { providerPaymentId: paymentId, paidAt: now() };
-      let undeliverable: Undeliverable | null = null;
-      try {
-        // A savepoint: a purchase that can no longer be delivered rolls back alone (its order marked
-        // fulfilled with it), the payment stays recorded. The mark is sent behind the fulfilment's
-        // statements, in the same round trip.
-        await tx.transaction(async (inner) => {
-          await pipelined(
-            () => fulfiller.fulfil(inner, order),
-            () =>
-              inner
-                .update(paymentOrders)
-                .set({ ...paid, state: 'fulfilled', fulfilledAt: now() })
-                .where(eq(paymentOrders.id, orderId)),
-          );
-        });
-      } catch (error) {
-        if (error instanceof AppError && (error.code === 'conflict' || error.code === 'gone')) {
-          undeliverable = new Undeliverable(error.message);
-        } else if (isUniqueViolation(error)) {
-          undeliverable = new Undeliverable('Someone in this purchase already has it.');
-        } else {
-          throw error;
-        }
-      }
-      if (undeliverable) {
-        await tx
-          .update(paymentOrders)
-          .set({
-            ...paid,
-            state: 'refunded',
-            refundedAt: now(),
-            failureReason: undeliverable.reason.slice(0, 500),
-          })
-          .where(eq(paymentOrders.id, orderId));
-        await releaseHolds(tx, orderId);
-        return decideRefund(tx, order, undeliverable.reason);
-      }
-      await fulfiller.notify(tx, order, mail);
-      return { outcome: 'fulfilled' };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError('conflict', 'This payment has already been used for another order.');
-    throw error;
-  }
+        .then(undefined, paymentUsedElsewhere);
+      await releaseHolds(tx, orderId);
+      return decideRefund(tx, order, undeliverable.reason);
+    }
+    await fulfiller.notify(tx, order, mail);
+    return { outcome: 'fulfilled' };
+  });
 
   await fulfiller.settled?.(db, snapshot);
   if (refundDecided) {

@@ -1,27 +1,25 @@
 import 'server-only';
 import { stayEndDate } from '@/lib/schemas/shop';
-import { pipelined } from '@/lib/server/db/client';
+import { isUniqueViolation, pipelined } from '@/lib/server/db/client';
 import { accommodationBookings } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { accommodationBookingMail } from '@/lib/server/mail/shop-mails';
 import { ensurePasses, passMailPart } from '@/lib/server/passes/passes';
+import { CannotDeliver } from '@/lib/server/payments/cannot-deliver';
+import { orderItem } from '@/lib/server/payments/order-item';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { convertHolds } from '@/lib/server/inventory';
 import { mailRecipient } from './recipients';
 
-/** What an accommodation payment order pays for. */
-export interface AccommodationOrderItem {
-  optionId: number;
-  typeName: string;
-  startDate: string;
-  days: number;
-  identityUploadId: string | null;
-}
-
+/**
+ * A stay: its hold becomes a booking. It cannot be delivered when the stay filled up while the payment was
+ * on its way (convertHolds answers that), or when the buyer has a live booking already (one per person, a
+ * unique index: two orders paid side by side).
+ */
 export const accommodationFulfiller: Fulfiller = {
   async fulfil(tx, order) {
-    const item = order.item as AccommodationOrderItem;
+    const item = orderItem(order, 'accommodation');
     if (!item.identityUploadId) {
       // Paid, but the proof never reached us (the browser left before confirming): book once it arrives.
       throw new AppError('payment_required', 'The identity proof has not been confirmed yet.');
@@ -31,18 +29,25 @@ export const accommodationFulfiller: Fulfiller = {
     await pipelined(
       () => convertHolds(tx, order.id, new Map([[item.optionId, `${item.typeName} from ${item.startDate}`]])),
       () =>
-        tx.insert(accommodationBookings).values({
-          userId: order.userId,
-          optionId: item.optionId,
-          identityUploadId,
-          paymentOrderId: order.id,
-          amountPaise: order.amountPaise,
-        }),
+        tx
+          .insert(accommodationBookings)
+          .values({
+            userId: order.userId,
+            optionId: item.optionId,
+            identityUploadId,
+            paymentOrderId: order.id,
+            amountPaise: order.amountPaise,
+          })
+          .then(undefined, (error: unknown) => {
+            // The order's own booking cannot exist yet (its row is locked and unsettled): the buyer's can.
+            if (isUniqueViolation(error)) throw new CannotDeliver('Someone in this purchase already has it.');
+            throw error;
+          }),
     );
     await ensurePasses(tx, [order.userId]);
   },
   async notify(tx, order, mail) {
-    const item = order.item as AccommodationOrderItem;
+    const item = orderItem(order, 'accommodation');
     const to = await mailRecipient(tx, order.userId);
     if (!to) return;
     await mail.add(

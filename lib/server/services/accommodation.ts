@@ -25,9 +25,9 @@ import {
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
+import { orderItem, type AccommodationOrderItem } from '@/lib/server/payments/order-item';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { ownedUpload, uploadIdFromUrl } from '@/lib/server/uploads/uploads';
-import type { AccommodationOrderItem } from './accommodation-fulfilment';
 import {
   assertUnitsLeft,
   holdStock,
@@ -168,7 +168,7 @@ export async function createAccommodationOrder(
     purpose: 'accommodation',
     userId: caller.id,
     amountPaise,
-    item: { ...item },
+    item,
     hold: async (tx, orderId) => {
       // One place per account at a time: a new order replaces the account's earlier unpaid one.
       // The stay it replaces goes to its waiting list after the commit (the inventory's signal).
@@ -209,15 +209,13 @@ export async function confirmAccommodation(
   if (input.userId !== caller.id) throw new AppError('forbidden', 'You can only book for your own account.');
   const proof = await proofOf(db, caller.id, input.identityProofUrl);
   const order = await orderForCheckout(db, caller.id, input.payData, 'accommodation');
-  const item = order.item as AccommodationOrderItem;
+  const item = orderItem(order, 'accommodation');
   if (item.optionId !== input.accommodationId)
     throw new AppError('invalid_input', 'This payment was made for a different stay.');
   // The proof travels with the order, so the webhook path books with it too.
   if (item.identityUploadId !== proof.id) {
-    await db
-      .update(paymentOrders)
-      .set({ item: { ...item, identityUploadId: proof.id } })
-      .where(eq(paymentOrders.id, order.id));
+    const withProof: AccommodationOrderItem = { ...item, identityUploadId: proof.id };
+    await db.update(paymentOrders).set({ item: withProof }).where(eq(paymentOrders.id, order.id));
   }
   const settlement = await settleOrder(db, order.id, input.payData.razorpay_payment_id, order);
   if (settlement.outcome === 'refunded') {

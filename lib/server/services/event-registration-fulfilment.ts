@@ -17,27 +17,20 @@ import {
   type RegistrationDetails,
 } from '@/lib/server/mail/registration-mails';
 import { ensurePasses, passMailPartsByEmail } from '@/lib/server/passes/passes';
+import { CannotDeliver } from '@/lib/server/payments/cannot-deliver';
+import { orderItem, type EventOrderItem } from '@/lib/server/payments/order-item';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { leaveLinkExpiry, leaveTeamUrl } from './event-registration-leave-link';
 import { takePlace } from './places';
 import { mailRecipient } from './recipients';
 import { sessionsOfEvents } from './timetable';
 
-/** What an event payment order pays for: enough to register the team without the browser. */
-export interface EventOrderItem {
-  eventId: number;
-  participationId: number;
-  /** Leader first. */
-  memberUserIds: string[];
-  emails: string[];
-  teamName: string | null;
-  isDaStudent: boolean;
-}
-
 /**
  * Creates a registration with all its members in the caller's transaction, taking its place of a limited
- * option first (409 when the option is full; a paid order's hold becomes the place). The database's one-
- * live-registration-per-person rule turns a double registration into a 409.
+ * option first (409 when the option is full, reason 'full'; a paid order's hold becomes the place). The
+ * database's one-live-registration-per-person rule turns a double registration into a 409, reason
+ * 'already_registered'. The reasons let the paid path (eventRegistrationFulfiller) tell these refusals,
+ * which refund a payment, from any other.
  */
 export async function insertRegistration(
   tx: Tx,
@@ -89,7 +82,9 @@ export async function insertRegistration(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('conflict', 'Someone in this team is already registered for this event.');
+      throw new AppError('conflict', 'Someone in this team is already registered for this event.', {
+        reason: 'already_registered',
+      });
     }
     throw error;
   }
@@ -171,18 +166,43 @@ export async function mailRegistration(tx: Tx, registrationId: string, mail: Pen
   }
 }
 
+/** insertRegistration's refusals that mean a paid team cannot be registered: its payment is refunded. */
+const undeliverableReasons = new Set(['full', 'already_registered']);
+
+/**
+ * Whether a refusal of a paid registration means it cannot be delivered, answered in the refusal's own
+ * words: the option full (a limit set or reached after an order without a hold), a member registered
+ * meanwhile, or the option itself removed since the order (a 410 from the places and stock code, which
+ * also answers it to the screens; checked by looking, as the refusal carries no reason). Anything else
+ * is not, and stays the error it is.
+ */
+async function undeliverable(tx: Tx, item: EventOrderItem, error: unknown): Promise<CannotDeliver | null> {
+  if (!(error instanceof AppError)) return null;
+  if (error.reason && undeliverableReasons.has(error.reason)) return new CannotDeliver(error.message);
+  if (error.code !== 'gone') return null;
+  const [option] = await tx
+    .select({ id: participationOptions.id })
+    .from(participationOptions)
+    .where(eq(participationOptions.id, item.participationId));
+  return option ? null : new CannotDeliver(error.message);
+}
+
 export const eventRegistrationFulfiller: Fulfiller = {
   async fulfil(tx, order) {
-    const item = order.item as EventOrderItem;
-    await insertRegistration(tx, {
-      eventId: item.eventId,
-      participationId: item.participationId,
-      teamName: item.teamName,
-      memberUserIds: item.memberUserIds,
-      paymentOrderId: order.id,
-      amountPaise: order.amountPaise,
-      isDaStudent: item.isDaStudent,
-    });
+    const item = orderItem(order, 'event');
+    try {
+      await insertRegistration(tx, {
+        eventId: item.eventId,
+        participationId: item.participationId,
+        teamName: item.teamName,
+        memberUserIds: item.memberUserIds,
+        paymentOrderId: order.id,
+        amountPaise: order.amountPaise,
+        isDaStudent: item.isDaStudent,
+      });
+    } catch (error) {
+      throw (await undeliverable(tx, item, error)) ?? error;
+    }
   },
   async notify(tx, order, mail) {
     const [registration] = await tx
@@ -192,7 +212,7 @@ export const eventRegistrationFulfiller: Fulfiller = {
     if (registration) await mailRegistration(tx, registration.id, mail);
   },
   async notifyRefund(tx, order, reason, mail) {
-    const item = order.item as EventOrderItem;
+    const item = orderItem(order, 'event');
     const buyer = await mailRecipient(tx, order.userId);
     const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, item.eventId));
     if (!buyer) return;

@@ -20,17 +20,13 @@ import {
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
+import { orderItem, type EventOrderItem } from '@/lib/server/payments/order-item';
 import { PendingMail } from '@/lib/server/mail/mail-service';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
 import { holdPlace } from './places';
-import {
-  insertRegistration,
-  mailRegistration,
-  registeredAmong,
-  type EventOrderItem,
-} from './event-registration-fulfilment';
+import { insertRegistration, mailRegistration, registeredAmong } from './event-registration-fulfilment';
 
 /*
  * Event registration: the server-side gate (verification), the paid path (order, then confirmation) and
@@ -234,7 +230,7 @@ export async function createEventOrder(
     purpose: 'event',
     userId: caller.id,
     amountPaise,
-    item: { ...item },
+    item,
     hold: async (tx, orderId) => {
       await holdPlace(tx, {
         orderId,
@@ -263,7 +259,7 @@ export async function registerForEvent(
   const { registerData, payData } = input;
   if (payData) {
     const order = await orderForCheckout(db, caller.id, payData, 'event');
-    const item = order.item as EventOrderItem;
+    const item = orderItem(order, 'event');
     const emails = registerData.emails.map((e) => e.trim().toLowerCase());
     if (
       item.eventId !== eventId ||

@@ -4,19 +4,18 @@ import { pipelined } from '@/lib/server/db/client';
 import { merchandiseOrderLines, merchandiseOrders } from '@/lib/server/db/schema';
 import { refundNoticeMail } from '@/lib/server/mail/registration-mails';
 import { merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
+import { orderItem } from '@/lib/server/payments/order-item';
 import type { Fulfiller } from '@/lib/server/payments/types';
 import { convertHolds } from '@/lib/server/inventory';
 import { mailRecipient } from './recipients';
 
-/** What a merchandise payment order pays for. */
-export interface MerchandiseOrderItem {
-  lines: { variantId: number; size: string; qty: number; unitPricePaise: number }[];
-  productName: string;
-}
-
+/**
+ * A T-shirt order: its holds become sales. It cannot be delivered only when a size sold out while the
+ * payment was on its way (convertHolds answers that).
+ */
 export const merchandiseFulfiller: Fulfiller = {
   async fulfil(tx, order) {
-    const item = order.item as MerchandiseOrderItem;
+    const item = orderItem(order, 'merchandise');
     // The conversion, the order and its lines in one round trip (the id is made here for the lines).
     const merchandiseOrderId = crypto.randomUUID();
     await pipelined(
@@ -41,7 +40,7 @@ export const merchandiseFulfiller: Fulfiller = {
     );
   },
   async notify(tx, order, mail) {
-    const item = order.item as MerchandiseOrderItem;
+    const item = orderItem(order, 'merchandise');
     const to = await mailRecipient(tx, order.userId);
     if (!to) return;
     await mail.add(

@@ -18,9 +18,9 @@ import {
   orderForCheckout,
   type CheckoutOrder,
 } from '@/lib/server/payments/orders';
+import { orderItem, type MerchandiseOrderItem } from '@/lib/server/payments/order-item';
 import { refundedMessage, settleOrder } from '@/lib/server/payments/settle';
 import { assertWithinHoldCap } from './hold-cap';
-import type { MerchandiseOrderItem } from './merchandise-fulfilment';
 import {
   assertUnitsLeft,
   holdStock,
@@ -137,7 +137,7 @@ export async function createMerchandiseOrder(
     purpose: 'merchandise',
     userId: caller.id,
     amountPaise,
-    item: { ...item },
+    item,
     hold: async (tx: Tx, orderId: string) => {
       // Sizes the earlier cart held go to their waiting lists after the commit (the inventory's signal).
       const sorted = [...lines].sort((a, b) => a.variantId - b.variantId);
@@ -191,7 +191,7 @@ export async function orderMerchandise(
 ): Promise<void> {
   if (input.userId !== caller.id) throw new AppError('forbidden', 'You can only order for your own account.');
   const order = await orderForCheckout(db, caller.id, input.payData, 'merchandise');
-  const item = order.item as MerchandiseOrderItem;
+  const item = orderItem(order, 'merchandise');
   const sameCart =
     input.cart.length === item.lines.length &&
     item.lines.every((l) => input.cart.some((c) => c.variantId === l.variantId && c.qty === l.qty));

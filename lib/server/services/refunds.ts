@@ -17,6 +17,7 @@ import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
 import { sendMail } from '@/lib/server/mail/mail-service';
 import { organiserRefundMail } from '@/lib/server/mail/refund-mails';
+import { orderItem } from '@/lib/server/payments/order-item';
 import type { PaymentOrder } from '@/lib/server/payments/types';
 import { refundPayment } from '@/lib/server/payments/settle';
 import { inventoryChanged, releaseHolds } from '@/lib/server/inventory';
@@ -108,7 +109,7 @@ async function cancelPurchase(
           and(inArray(registrationMembers.registrationId, ids), isNull(registrationMembers.cancelledAt)),
         );
     }
-    const eventId = rows[0]?.eventId ?? (order.item as { eventId?: number }).eventId;
+    const eventId = rows[0]?.eventId ?? orderItem(order, 'event').eventId;
     const [event] = eventId
       ? await tx.select({ name: events.name }).from(events).where(eq(events.id, eventId))
       : [];
