@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { textLinkClass } from '@/components/forms/field-classes';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import type { ShopKind } from '@/lib/schemas/inventory';
+import { shopPaths, type ShopKind } from '@/lib/schemas/inventory';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 import { fetchMyWaitingLists, joinWaitingList } from './waiting-list-api';
 
@@ -30,8 +30,7 @@ export function heldUntil(offerExpiresAt: string | null): string {
 
 /** The offer's link on this site, kept relative so it stays on whatever address the page was opened at. */
 export function offerPath(kind: ShopKind, entryId: string): string {
-  const page = kind === 'merchandise_variant' ? '/merchandise' : '/accomodation';
-  return `${page}?offer=${encodeURIComponent(entryId)}`;
+  return `${shopPaths[kind]}?offer=${encodeURIComponent(entryId)}`;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,3 +13,9 @@ export type InventoryKind = (typeof inventoryKinds)[number];
 
 /** The kinds sold in the shop's screens (an event's places are taken by registering). */
 export type ShopKind = Exclude<InventoryKind, 'participation_option'>;
+
+/** Each shop kind's screen: where it is bought, and where a waiting list's offer of it leads. */
+export const shopPaths: Record<ShopKind, string> = {
+  merchandise_variant: '/merchandise',
+  accommodation_option: '/accomodation',
+};

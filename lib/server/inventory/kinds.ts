@@ -11,7 +11,7 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { inventoryKinds, type InventoryKind } from '@/lib/schemas/inventory';
+import { inventoryKinds, shopPaths, type InventoryKind } from '@/lib/schemas/inventory';
 
 /*
  * What each kind of limited item is, one adapter per kind: how it is named, where its screen is, whether
@@ -166,7 +166,11 @@ const merchandiseVariant: KindAdapter = {
       .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
       .where(eq(merchandiseVariants.id, itemId));
     if (!row) throw new AppError('not_found', 'This size does not exist.');
-    return { label: `${row.product}, size ${row.size}`, path: '/merchandise', onSale: row.onSale };
+    return {
+      label: `${row.product}, size ${row.size}`,
+      path: shopPaths.merchandise_variant,
+      onSale: row.onSale,
+    };
   },
   async figures(db, ids) {
     const rows = await db
@@ -213,7 +217,11 @@ const accommodationOption: KindAdapter = {
       .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
       .where(eq(accommodationOptions.id, itemId));
     if (!row) throw new AppError('not_found', 'This stay does not exist.');
-    return { label: `${row.type} from ${row.start}`, path: '/accomodation', onSale: row.onSale };
+    return {
+      label: `${row.type} from ${row.start}`,
+      path: shopPaths.accommodation_option,
+      onSale: row.onSale,
+    };
   },
   async figures(db, ids) {
     const rows = await db
