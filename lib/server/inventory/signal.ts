@@ -42,9 +42,10 @@ export function inventoryChanged(
   let changes = changesOf.get(tx);
   if (!changes) {
     const collected = new Map<string, InventoryChange>();
-    changes = collected;
-    changesOf.set(tx, collected);
+    // First: it throws outside a transaction of the database module, before anything is kept.
     afterCommit(tx, (db) => publish(db, [...collected.values()]));
+    changesOf.set(tx, collected);
+    changes = collected;
   }
   const key = `${kind}:${itemId}`;
   const freed = how === 'freed' || (changes.get(key)?.freed ?? false);
