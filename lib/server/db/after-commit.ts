@@ -12,7 +12,15 @@ import type { Db, Tx } from './client';
 
 type Hook = (db: Db) => Promise<void>;
 
-const hooksOf = new WeakMap<object, Hook[]>();
+/**
+ * Which hooks each open transaction collects, kept on globalThis: Next bundles the server more than once
+ * (instrumentation, each route), so the module that opened the database and the one a route's code calls
+ * afterCommit from may be different copies of this file, and a WeakMap of each copy's own would not see
+ * the other's transactions.
+ */
+const registryKey = Symbol.for('festival.afterCommitHooks');
+const shared = globalThis as typeof globalThis & { [registryKey]?: WeakMap<object, Hook[]> };
+const hooksOf = (shared[registryKey] ??= new WeakMap<object, Hook[]>());
 
 /** Runs `hook` after the transaction `tx` belongs to has committed. */
 export function afterCommit(tx: Tx, hook: Hook): void {
