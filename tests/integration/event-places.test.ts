@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
 import { POST as refundRoute } from '@/app/api/admin/payments/[id]/refund/route';
-import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { POST as createOrder } from '@/app/api/payment/create-event-order/route';
 import type { AdminEvent } from '@/lib/schemas/admin-events';
 import { setClockForTests } from '@/lib/server/clock';
@@ -14,7 +13,13 @@ import { signalExpiredHolds } from '@/lib/server/inventory';
 import { placesLeft as freshPlacesLeft } from '@/lib/server/services/places';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent, liveRegistrations, patchSoloPlaceLimit, registerFreeSolo } from '../support/events';
+import {
+  createTestEvent,
+  liveRegistrations,
+  patchSoloPlaceLimit,
+  registerFreeSolo,
+  registerPaidSolo,
+} from '../support/events';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -55,27 +60,6 @@ describeEachDatabase('limited places of participation options', (current) => {
     return call<OrderAnswer>(createOrder, {
       token: person.token,
       body: { amount, eventId, participationId: optionId, emails: [person.email] },
-    });
-  }
-
-  function confirmPaid(
-    person: Person,
-    eventId: number,
-    optionId: number,
-    payData: Awaited<ReturnType<typeof sandboxPay>>,
-  ) {
-    return call<{ message: string }>(register, {
-      token: person.token,
-      params: { eventId: String(eventId) },
-      body: {
-        registerData: {
-          emails: [person.email],
-          isDAStudent: false,
-          teamName: null,
-          participationId: optionId,
-        },
-        payData,
-      },
     });
   }
 
@@ -142,7 +126,7 @@ describeEachDatabase('limited places of participation options', (current) => {
       const taken = await order(second, event.id, option.id, 150);
       expect(taken.status).toBe(200);
       const payData = await sandboxPay(taken.body.data.order.id);
-      expect((await confirmPaid(second, event.id, option.id, payData)).status).toBe(201);
+      expect((await registerPaidSolo(second, event.id, option.id, payData)).status).toBe(201);
       expect(await placesLeft(event.id)).toBe(0);
     });
 
@@ -183,18 +167,18 @@ describeEachDatabase('limited places of participation options', (current) => {
       const promptOrder = await order(prompt, event.id, option.id, 150);
       expect(promptOrder.status).toBe(200);
       const promptPay = await sandboxPay(promptOrder.body.data.order.id);
-      expect((await confirmPaid(prompt, event.id, option.id, promptPay)).status).toBe(201);
+      expect((await registerPaidSolo(prompt, event.id, option.id, promptPay)).status).toBe(201);
 
       // The late buyer pays after all: their hold had expired and the only place is taken.
       const latePay = await sandboxPay(lateOrder.body.data.order.id);
       const reason = `Solo for ${event.name} filled up while your payment was on its way.`;
-      const refused = await confirmPaid(late, event.id, option.id, latePay);
+      const refused = await registerPaidSolo(late, event.id, option.id, latePay);
       expect(refused).toMatchObject({
         status: 409,
         body: { message: `Your payment has been refunded. ${reason}` },
       });
       // Confirmed again (a retry, the webhook): the same answer, and still one refund.
-      const again = await confirmPaid(late, event.id, option.id, latePay);
+      const again = await registerPaidSolo(late, event.id, option.id, latePay);
       expect(again).toMatchObject({
         status: 409,
         body: { message: `Your payment has been refunded. ${reason}` },
@@ -229,7 +213,7 @@ describeEachDatabase('limited places of participation options', (current) => {
         Array.from({ length: 10 }, (_, i) => quickUser(db(), { email: `student${i}.${stamp}@daiict.ac.in` })),
       );
       const answers = await Promise.all([
-        ...payers.map((p, i) => confirmPaid(p, event.id, option.id, payments[i]!)),
+        ...payers.map((p, i) => registerPaidSolo(p, event.id, option.id, payments[i]!)),
         ...students.map((s) => registerFreeSolo(s, event.id, option.id)),
       ]);
       // Both holders keep their places; one student gets the third, the others are told it is full.
@@ -245,7 +229,7 @@ describeEachDatabase('limited places of participation options', (current) => {
       const [first, second] = [await quickUser(db()), await quickUser(db())];
       const firstOrder = await order(first, event.id, option.id, 150);
       const payData = await sandboxPay(firstOrder.body.data.order.id);
-      expect((await confirmPaid(first, event.id, option.id, payData)).status).toBe(201);
+      expect((await registerPaidSolo(first, event.id, option.id, payData)).status).toBe(201);
       expect((await order(second, event.id, option.id, 150)).status).toBe(409);
 
       const [stored] = await db()
@@ -263,7 +247,7 @@ describeEachDatabase('limited places of participation options', (current) => {
       const next = await order(second, event.id, option.id, 150);
       expect(next.status).toBe(200);
       const nextPay = await sandboxPay(next.body.data.order.id);
-      expect((await confirmPaid(second, event.id, option.id, nextPay)).status).toBe(201);
+      expect((await registerPaidSolo(second, event.id, option.id, nextPay)).status).toBe(201);
       expect(await liveRegistrations(db(), event.id)).toHaveLength(1);
     });
   });

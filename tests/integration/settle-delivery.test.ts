@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { POST as upload } from '@/app/api/admin/upload/route';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
-import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
 import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import { POST as createEventOrder } from '@/app/api/payment/create-event-order/route';
@@ -27,7 +26,7 @@ import { insertRegistration } from '@/lib/server/services/event-registration-ful
 import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilment';
 import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
-import { createTestEvent, liveRegistrations } from '../support/events';
+import { createTestEvent, liveRegistrations, registerPaidSolo } from '../support/events';
 import { newStay, newTee, png } from '../support/fixtures';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
@@ -171,27 +170,6 @@ describeEachDatabase('settlement decides delivery by the fulfiller’s answer', 
     return sandboxPay(created.body.data.order.id);
   }
 
-  function confirmSolo(
-    person: Person,
-    eventId: number,
-    optionId: number,
-    payData: Awaited<ReturnType<typeof sandboxPay>>,
-  ) {
-    return call<{ message: string }>(register, {
-      token: person.token,
-      params: { eventId: String(eventId) },
-      body: {
-        registerData: {
-          emails: [person.email],
-          isDAStudent: false,
-          teamName: null,
-          participationId: optionId,
-        },
-        payData,
-      },
-    });
-  }
-
   it('refunds a team whose option reached a limit set after its order, which held no place', async () => {
     // Unlimited when ordered: the order holds nothing, and its place is counted when it is paid.
     const { event, option } = await createTestEvent(db(), { price: 150, min: 1, max: 1 });
@@ -213,7 +191,7 @@ describeEachDatabase('settlement decides delivery by the fulfiller’s answer', 
       }),
     );
 
-    const answer = await confirmSolo(late, event.id, option.id, payData);
+    const answer = await registerPaidSolo(late, event.id, option.id, payData);
     const reason = `Solo for ${event.name} is full.`;
     expect(answer).toMatchObject({ status: 409, body: { message: refundedMessage(reason) } });
     expect(await refundsOf(payData.razorpay_payment_id)).toMatchObject([{ reason }]);
@@ -226,7 +204,7 @@ describeEachDatabase('settlement decides delivery by the fulfiller’s answer', 
     const payData = await paidSoloOrder(buyer, event.id, option.id);
     await db().delete(participationOptions).where(eq(participationOptions.id, option.id));
 
-    const answer = await confirmSolo(buyer, event.id, option.id, payData);
+    const answer = await registerPaidSolo(buyer, event.id, option.id, payData);
     const reason = 'This way of taking part no longer exists.';
     expect(answer).toMatchObject({ status: 409, body: { message: refundedMessage(reason) } });
     expect(await refundsOf(payData.razorpay_payment_id)).toMatchObject([{ reason }]);

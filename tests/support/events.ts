@@ -5,6 +5,7 @@ import { POST as register } from '@/app/api/event-register/event-registration/[e
 import type { AdminEvent } from '@/lib/schemas/admin-events';
 import { events, participationOptions, registrationMembers, registrations } from '@/lib/server/db/schema';
 import { call } from './api';
+import type { sandboxPay } from './sandbox';
 
 /** An open event whose option matches, created for the test so rules do not depend on seed details. */
 export async function createTestEvent(
@@ -65,6 +66,24 @@ export async function liveMembers(db: Db, eventId: number) {
     .where(and(eq(registrationMembers.eventId, eventId), isNull(registrationMembers.cancelledAt)));
 }
 
+/** One person registering alone, as the registration screen sends it: free (payData null) or paid. */
+function registerSolo(
+  person: { token: string; email: string },
+  eventId: number,
+  optionId: number,
+  extra: { payData: Awaited<ReturnType<typeof sandboxPay>> | null; offerId?: string },
+) {
+  return call<{ message: string }>(register, {
+    token: person.token,
+    params: { eventId: String(eventId) },
+    body: {
+      registerData: { emails: [person.email], isDAStudent: false, teamName: null, participationId: optionId },
+      payData: extra.payData,
+      ...(extra.offerId ? { offerId: extra.offerId } : {}),
+    },
+  });
+}
+
 /** A free registration of one person alone, as the registration screen sends it (with an offer, if any). */
 export function registerFreeSolo(
   person: { token: string; email: string },
@@ -72,15 +91,17 @@ export function registerFreeSolo(
   optionId: number,
   offerId?: string,
 ) {
-  return call<{ message: string }>(register, {
-    token: person.token,
-    params: { eventId: String(eventId) },
-    body: {
-      registerData: { emails: [person.email], isDAStudent: false, teamName: null, participationId: optionId },
-      payData: null,
-      ...(offerId ? { offerId } : {}),
-    },
-  });
+  return registerSolo(person, eventId, optionId, { payData: null, offerId });
+}
+
+/** The confirmation of one person's paid registration, with the payment the sandbox answered. */
+export function registerPaidSolo(
+  person: { token: string; email: string },
+  eventId: number,
+  optionId: number,
+  payData: Awaited<ReturnType<typeof sandboxPay>>,
+) {
+  return registerSolo(person, eventId, optionId, { payData });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { inventoryKinds, shopPaths, type InventoryKind } from '@/lib/schemas/inventory';
+import { inventoryKinds, shopPaths, type InventoryKind, type ShopKind } from '@/lib/schemas/inventory';
 
 /*
  * What each kind of limited item is, one adapter per kind: how it is named, where its screen is, whether
@@ -152,26 +152,26 @@ const participationOption: KindAdapter = {
   },
 };
 
-const merchandiseVariant: KindAdapter = {
+/**
+ * A shop item's info is its console figures' label and on-sale flag with its screen's path: one query, one
+ * way of naming it; 404 (`missing`) for an item that does not exist.
+ */
+async function shopItemInfo(
+  adapter: KindAdapter & { kind: ShopKind },
+  db: Db | Tx,
+  itemId: number,
+  missing: string,
+): Promise<ItemInfo> {
+  const item = (await adapter.figures(db, [itemId])).get(itemId);
+  if (!item) throw new AppError('not_found', missing);
+  return { label: item.label, path: shopPaths[adapter.kind], onSale: item.onSale };
+}
+
+const merchandiseVariant: KindAdapter & { kind: ShopKind } = {
+  kind: 'merchandise_variant',
   idColumn: sql`${merchandiseVariants.id}`,
   purpose: 'merchandise',
-  async info(db, itemId) {
-    const [row] = await db
-      .select({
-        size: merchandiseVariants.type,
-        product: merchandiseProducts.name,
-        onSale: sql<boolean>`${merchandiseVariants.isEnabled} and ${merchandiseProducts.isVisible}`,
-      })
-      .from(merchandiseVariants)
-      .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
-      .where(eq(merchandiseVariants.id, itemId));
-    if (!row) throw new AppError('not_found', 'This size does not exist.');
-    return {
-      label: `${row.product}, size ${row.size}`,
-      path: shopPaths.merchandise_variant,
-      onSale: row.onSale,
-    };
-  },
+  info: (db, itemId) => shopItemInfo(merchandiseVariant, db, itemId, 'This size does not exist.'),
   async figures(db, ids) {
     const rows = await db
       .select({
@@ -203,26 +203,11 @@ const merchandiseVariant: KindAdapter = {
   isFree: async () => false,
 };
 
-const accommodationOption: KindAdapter = {
+const accommodationOption: KindAdapter & { kind: ShopKind } = {
+  kind: 'accommodation_option',
   idColumn: sql`${accommodationOptions.id}`,
   purpose: 'accommodation',
-  async info(db, itemId) {
-    const [row] = await db
-      .select({
-        type: accommodationTypes.accommodationType,
-        start: accommodationOptions.startDate,
-        onSale: sql<boolean>`${accommodationTypes.isVisible} and ${accommodationOptions.isVisible}`,
-      })
-      .from(accommodationOptions)
-      .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
-      .where(eq(accommodationOptions.id, itemId));
-    if (!row) throw new AppError('not_found', 'This stay does not exist.');
-    return {
-      label: `${row.type} from ${row.start}`,
-      path: shopPaths.accommodation_option,
-      onSale: row.onSale,
-    };
-  },
+  info: (db, itemId) => shopItemInfo(accommodationOption, db, itemId, 'This stay does not exist.'),
   async figures(db, ids) {
     const rows = await db
       .select({

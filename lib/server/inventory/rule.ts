@@ -127,10 +127,7 @@ export async function lockedUnitsLeft(
   exceptOrderId?: string,
   options: { forOffers?: boolean } = {},
 ): Promise<number | null> {
-  const [lock] = await queryRows<{ found: boolean }>(
-    tx,
-    sql`select inventory_lock_item(${kind}::text, ${itemId}::integer) as found`,
-  );
+  const [lock] = await queryRows<{ found: boolean }>(tx, lockItemSql(kind, itemId));
   if (!lock?.found) throw new AppError('gone', 'This item no longer exists.');
   // A statement of its own: one that had waited for the lock would count from before the wait.
   const [row] = await queryRows<{ left: number | null }>(
