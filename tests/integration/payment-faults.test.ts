@@ -22,6 +22,7 @@ import { paymentServiceUnavailable, refundedMessage, settleOrder } from '@/lib/s
 import { webhookSignature } from '@/lib/server/payments/signatures';
 import { acceptWebhook } from '@/lib/server/payments/webhooks';
 import { call } from '../support/api';
+import { openTeeOrder } from '../support/shop';
 import { quickUser } from '../support/accounts';
 import { newTee } from '../support/fixtures';
 import { sandboxPay } from '../support/sandbox';
@@ -46,21 +47,8 @@ describeEachDatabase('payment faults', (current) => {
   beforeEach(() => setSandboxWebhookMode('off'));
 
   /** A buyer with an open order (and its hold) for one unit of a T-shirt size holding `stock`. */
-  async function openOrder(stock = 5) {
-    const [variant] = await newTee(db(), { name: 'Fault Tee', pricePaise: 30000, stockBySize: { M: stock } });
-    const buyer = await quickUser(db());
-    const cart = [{ variantId: variant!.id, qty: 1 }];
-    const created = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
-      token: buyer.token,
-      body: { amount: 300, cart },
-    });
-    expect(created.status).toBe(200);
-    const providerOrderId = created.body.data.order.id;
-    const [order] = await db()
-      .select()
-      .from(paymentOrders)
-      .where(eq(paymentOrders.providerOrderId, providerOrderId));
-    return { variant: variant!, buyer, cart, providerOrderId, order: order! };
+  function openOrder(stock = 5) {
+    return openTeeOrder(db(), { name: 'Fault Tee', stock });
   }
 
   /** A second captured payment for an order the sandbox already counts as paid (two tabs, a double tap). */

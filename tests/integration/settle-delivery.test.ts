@@ -5,7 +5,6 @@ import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accomm
 import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
 import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import { POST as createEventOrder } from '@/app/api/payment/create-event-order/route';
-import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
   accommodationBookings,
@@ -27,7 +26,8 @@ import { merchandiseFulfiller } from '@/lib/server/services/merchandise-fulfilme
 import { call, multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { createTestEvent, liveRegistrations, registerPaidSolo } from '../support/events';
-import { newStay, newTee, png } from '../support/fixtures';
+import { newStay, png } from '../support/fixtures';
+import { openTeeOrder } from '../support/shop';
 import { sandboxPay } from '../support/sandbox';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -58,20 +58,12 @@ describeEachDatabase('settlement decides delivery by the fulfiller’s answer', 
 
   /** A buyer's open order, with its hold, for one T-shirt of a size holding 5, paid at the provider. */
   async function paidTeeOrder() {
-    const [variant] = await newTee(db(), { name: 'Settle Tee', pricePaise: 30000, stockBySize: { M: 5 } });
-    const buyer = await quickUser(db());
-    const cart = [{ variantId: variant!.id, qty: 1 }];
-    const created = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
-      token: buyer.token,
-      body: { amount: 300, cart },
+    const { buyer, cart, order, providerOrderId } = await openTeeOrder(db(), {
+      name: 'Settle Tee',
+      stock: 5,
     });
-    expect(created.status).toBe(200);
-    const [order] = await db()
-      .select()
-      .from(paymentOrders)
-      .where(eq(paymentOrders.providerOrderId, created.body.data.order.id));
-    const payData = await sandboxPay(created.body.data.order.id);
-    return { buyer, cart, order: order!, payData };
+    const payData = await sandboxPay(providerOrderId);
+    return { buyer, cart, order, payData };
   }
 
   async function storedOrder(id: string) {
