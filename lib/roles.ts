@@ -2,7 +2,7 @@
  * Roles and which screens they may open: one table read by proxy.ts (before render), by the client
  * guard (in the browser) and by the tests. Roles are compared in lower case.
  */
-export const roles = ['user', 'organiser', 'admin'] as const;
+export const roles = ['user', 'volunteer', 'organiser', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 /** Participant screens: every signed-in person, organisers included, may use them. */

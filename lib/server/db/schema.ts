@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -15,7 +16,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { roles } from '../../roles';
 import { inventoryKinds } from '../../schemas/inventory';
+import { certificateKinds, participationProofs } from '../../schemas/certificates';
 
 /*
  * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers
@@ -39,9 +42,7 @@ export const users = pgTable(
     dob: date('dob').notNull(),
     gender: text('gender', { enum: ['male', 'female', 'other'] }).notNull(),
     college: text('college').notNull(),
-    role: text('role', { enum: ['user', 'organiser', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: roles }).notNull().default('user'),
     verified: boolean('verified').notNull().default(false),
     /** Bumped by a password reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -106,6 +107,10 @@ export const events = pgTable(
     /** Hidden events stay in the console but leave the public pages and APIs. */
     isVisible: boolean('is_visible').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Who gets a participation certificate: members marked present, or every confirmed member. */
+    participationProof: text('participation_proof', { enum: participationProofs })
+      .notNull()
+      .default('attendance'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -739,6 +744,154 @@ export const checkIns = pgTable(
     index('check_ins_day').on(t.festivalDay),
   ],
 );
+
+// ---------- after the registration: attendance, results, certificates ----------
+
+/**
+ * A member of an event marked present at one of its sessions by a volunteer's scan. At most one live row
+ * per (session, person): the partial unique index decides between two volunteers scanning the same pass.
+ * `scan_id` is the id the volunteer's phone gave the scan, so a batch sent twice (offline, then replayed)
+ * records nothing new. An undo sets `undone_at`; the row stays for the audit.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    scanId: uuid('scan_id').notNull(),
+    /** When the volunteer scanned (the phone's clock, kept within reason by the server). */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneByUserId: uuid('undone_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('attendance_scan').on(t.scanId),
+    uniqueIndex('attendance_session_user_live')
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.undoneAt} is null`),
+    index('attendance_user').on(t.userId),
+  ],
+);
+
+/** A team (or a solo participant) that goes through from a round (a session) to the event's next one. */
+export const roundAdvancements = pgTable(
+  'round_advancements',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: 'cascade' }),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set in the transaction that queues the members' mails: each is mailed once. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.registrationId] })],
+);
+
+/** An event's final placings as the organisers record them: 1st, 2nd, 3rd, or a named special mention. */
+export const resultPlacings = pgTable(
+  'result_placings',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** 1, 2 or 3; null for a special mention. */
+    place: integer('place'),
+    /** The mention's name ("Best design"); null for a place. */
+    mention: text('mention'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.registrationId] }),
+    check('result_placings_place', sql`${t.place} is null or ${t.place} between 1 and 3`),
+    check('result_placings_one_of', sql`(${t.place} is null) <> (${t.mention} is null)`),
+  ],
+);
+
+/**
+ * What the public sees of an event's results: a snapshot taken when the organisers publish, so editing
+ * the placings afterwards changes nothing public until they publish again.
+ */
+export const publishedResults = pgTable('published_results', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  /** The published placings: [{ place, mention, name, college, members }]. */
+  placings: jsonb('placings').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedByUserId: uuid('published_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * A certificate, as issued: the id is 128 random bits (base64url, 22 characters), the only key anyone
+ * outside holds. The recipient's name, the title and the event's name are snapshots: a certificate says
+ * what it said the day it was issued. A correction issues a replacement and points the old one at it.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: certificateKinds }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** null for the festival team's and volunteers' certificates. */
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'restrict' }),
+    recipientName: text('recipient_name').notNull(),
+    college: text('college').notNull(),
+    /** What it is for, as printed ("Participation in Robo Race", "First place in Robo Race"). */
+    title: text('title').notNull(),
+    eventName: text('event_name'),
+    /** The placing it records (merit): 1, 2, 3, or null with a mention. */
+    place: integer('place'),
+    mention: text('mention'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedByUserId: uuid('issued_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    replacedById: text('replaced_by_id'),
+  },
+  (t) => [
+    // One current certificate per person, kind and event (0 stands for "no event"): issuing twice adds nothing.
+    uniqueIndex('certificates_current')
+      .on(t.userId, t.kind, sql`coalesce(${t.eventId}, 0)`)
+      .where(sql`${t.revokedAt} is null and ${t.replacedById} is null`),
+    index('certificates_user').on(t.userId),
+    index('certificates_event').on(t.eventId),
+    check('certificates_revoked_reason', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
+  ],
+);
+
+/** Raw bytes (a rendered PDF), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A certificate's PDF once rendered, shared by every instance. A certificate's printed content never
+ * changes (a correction is a new certificate), so an entry is never stale.
+ */
+export const certificatePdfs = pgTable('certificate_pdfs', {
+  certificateId: text('certificate_id')
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------- the shared page and data cache (lib/cache/shared-cache-handler.ts) ----------
 

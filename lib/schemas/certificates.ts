@@ -1,0 +1,17 @@
+/**
+ * The certificates' kinds, declared once: the database's check, the console's choices and the public
+ * page's wording all read this list.
+ * - participation: a member of an event who took part (see `participationProofs`);
+ * - merit: a placing or a special mention in an event's published results;
+ * - team: the festival's own organisers;
+ * - volunteer: the festival's volunteers.
+ */
+export const certificateKinds = ['participation', 'merit', 'team', 'volunteer'] as const;
+export type CertificateKind = (typeof certificateKinds)[number];
+
+/**
+ * What makes a member a participant of an event, chosen by its organisers: being marked present at one or
+ * more of its sessions, or (for an event that took no attendance) a confirmed registration.
+ */
+export const participationProofs = ['attendance', 'registration'] as const;
+export type ParticipationProof = (typeof participationProofs)[number];
