@@ -6,8 +6,13 @@ export const roles = ['user', 'volunteer', 'organiser', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 /** Participant screens: every signed-in person, organisers included, may use them. */
-export const participantRoles: readonly Role[] = ['user', 'organiser', 'admin'];
+export const participantRoles: readonly Role[] = ['user', 'volunteer', 'organiser', 'admin'];
 export const organiserRoles: readonly Role[] = ['organiser', 'admin'];
+/**
+ * Everyone who may open the console at all: volunteers see only the festival day's scanning screens
+ * (Check-in and Attendance); organisers and admins can do everything a volunteer can.
+ */
+export const consoleRoles: readonly Role[] = ['volunteer', 'organiser', 'admin'];
 
 interface RoleRoute {
   pattern: RegExp;
@@ -24,6 +29,9 @@ export const roleRoutes: readonly RoleRoute[] = [
   { pattern: /^\/failure\/?$/, roles: participantRoles },
   // Who is an organiser is the admins' decision alone; listed before the rest of the console.
   { pattern: /^\/admin\/people(\/.*)?$/, roles: ['admin'] },
+  // The volunteers' screens, before the organisers' catch-all.
+  { pattern: /^\/admin\/check-in\/?$/, roles: consoleRoles },
+  { pattern: /^\/admin\/attendance(\/.*)?$/, roles: consoleRoles },
   { pattern: /^\/admin(\/.*)?$/, roles: organiserRoles },
 ];
 
@@ -55,6 +63,10 @@ export const adminApiRoutes: readonly ApiRoute[] = [
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/admin\/getSponsors\/?$/, roles: null },
   { methods: ['POST'], pattern: /^\/api\/admin\/upload\/?$/, roles: participantRoles },
   { methods: 'any', pattern: /^\/api\/admin\/users(\/.*)?$/, roles: ['admin'] },
+  // The volunteers' calls (the gate's check-in, taking attendance), before the organisers' catch-all.
+  // The attendance CSV has e-mails: it stays under /api/admin/export, the organisers'.
+  { methods: ['POST'], pattern: /^\/api\/admin\/check-in\/?$/, roles: consoleRoles },
+  { methods: 'any', pattern: /^\/api\/admin\/attendance(\/.*)?$/, roles: consoleRoles },
   { methods: 'any', pattern: /^\/api\/admin(\/.*)?$/, roles: organiserRoles },
 ];
 

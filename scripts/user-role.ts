@@ -1,4 +1,4 @@
-// npm run user:role -- <email> <role>: give an account the role user, organiser or admin.
+// npm run user:role -- <email> <role>: give an account the role user, volunteer, organiser or admin.
 import os from 'node:os';
 import { roleSchema } from '@/lib/schemas/admin-people';
 import { embeddedDataDir, openConfiguredDatabase } from '@/lib/server/db';
@@ -7,7 +7,7 @@ import { usesEmbeddedDatabase } from '@/lib/server/env';
 import { AppError } from '@/lib/server/http/app-error';
 import { setRole } from '@/lib/server/admin/people';
 
-const usage = 'Usage: npm run user:role -- <email> <user|organiser|admin>';
+const usage = 'Usage: npm run user:role -- <email> <user|volunteer|organiser|admin>';
 
 async function main(): Promise<number> {
   const [email, roleName, ...rest] = process.argv.slice(2);

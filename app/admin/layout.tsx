@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AdminNav } from '@/components/admin/admin-nav';
 import { RoleGuard } from '@/components/auth/role-guard';
+import { consoleRoles } from '@/lib/roles';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 
 export const metadata: Metadata = {
@@ -13,7 +14,8 @@ export const metadata: Metadata = {
 export const dynamic = 'force-dynamic';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await requireConsoleUser();
+  // Every console role gets the frame (volunteers included); each page checks its own roles.
+  const user = await requireConsoleUser(consoleRoles);
   return (
     <RoleGuard>
       <div className="min-h-dvh bg-night pt-16 lg:flex">

@@ -1,8 +1,12 @@
-/** One of the console's sections. `adminOnly` sections are shown to admins alone. */
+/**
+ * One of the console's sections. `adminOnly` sections are shown to admins alone; `volunteers` ones to
+ * volunteers as well (they see nothing else).
+ */
 export interface AdminSection {
   href: string;
   label: string;
   adminOnly?: boolean;
+  volunteers?: boolean;
 }
 
 /** Sections that belong together, under a name the menu shows. */
@@ -20,7 +24,8 @@ export const adminSectionGroups: readonly AdminSectionGroup[] = [
   {
     label: 'Festival day',
     sections: [
-      { href: '/admin/check-in', label: 'Check-in' },
+      { href: '/admin/check-in', label: 'Check-in', volunteers: true },
+      { href: '/admin/attendance', label: 'Attendance', volunteers: true },
       { href: '/admin/registrations', label: 'Registrations' },
       { href: '/admin/payments', label: 'Payments' },
       { href: '/admin/bookings', label: 'Bookings' },
@@ -52,10 +57,15 @@ export const adminSectionGroups: readonly AdminSectionGroup[] = [
 /** Every section, in menu order. */
 export const adminSections: readonly AdminSection[] = adminSectionGroups.flatMap((g) => g.sections);
 
-/** The groups as `role` sees them: admins-only sections left out, and groups left empty dropped. */
+function sees(role: string, section: AdminSection): boolean {
+  if (role === 'volunteer') return section.volunteers === true;
+  return !section.adminOnly || role === 'admin';
+}
+
+/** The groups as `role` sees them: sections not theirs left out, and groups left empty dropped. */
 export function sectionGroupsFor(role: string): AdminSectionGroup[] {
   return adminSectionGroups
-    .map((g) => ({ ...g, sections: g.sections.filter((s) => !s.adminOnly || role === 'admin') }))
+    .map((g) => ({ ...g, sections: g.sections.filter((s) => sees(role, s)) }))
     .filter((g) => g.sections.length > 0);
 }
 

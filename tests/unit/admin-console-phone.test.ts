@@ -44,14 +44,19 @@ describe('console menu', () => {
   it('lists every section once', () => {
     const hrefs = adminSections.map((s) => s.href);
     expect(new Set(hrefs).size).toBe(hrefs.length);
-    expect(hrefs).toHaveLength(16);
+    expect(hrefs).toHaveLength(17);
   });
 
   it('leaves the admins-only People out for organisers, keeping it for admins', () => {
     const labels = (role: string) => sectionGroupsFor(role).flatMap((g) => g.sections.map((s) => s.label));
     expect(labels('organiser')).not.toContain('People');
-    expect(labels('organiser')).toHaveLength(15);
+    expect(labels('organiser')).toHaveLength(16);
     expect(labels('admin')).toContain('People');
+  });
+
+  it('shows volunteers only the scanning screens', () => {
+    const labels = sectionGroupsFor('volunteer').flatMap((g) => g.sections.map((s) => s.label));
+    expect(labels).toEqual(['Check-in', 'Attendance']);
   });
 
   it('marks the dashboard current only at /admin, and a section on its own pages', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardDecision, rolesForPath } from '@/lib/roles';
+import { apiRolesFor, guardDecision, rolesForPath } from '@/lib/roles';
 
 const signedIn = (role: string) => ({ isInitialized: true, isAuthenticated: true, role });
 
@@ -37,10 +37,18 @@ describe('rolesForPath', () => {
     '/success',
     '/failure',
   ])('%s is for signed-in participants', (path) => {
-    expect(rolesForPath(path)).toEqual(['user', 'organiser', 'admin']);
+    expect(rolesForPath(path)).toEqual(['user', 'volunteer', 'organiser', 'admin']);
   });
   it('keeps /admin for organisers', () => {
-    expect(rolesForPath('/admin/check-in')).toEqual(['organiser', 'admin']);
+    expect(rolesForPath('/admin/payments')).toEqual(['organiser', 'admin']);
+    expect(rolesForPath('/admin')).toEqual(['organiser', 'admin']);
+  });
+  it('opens check-in and attendance to volunteers as well', () => {
+    expect(rolesForPath('/admin/check-in')).toEqual(['volunteer', 'organiser', 'admin']);
+    expect(rolesForPath('/admin/attendance/12')).toEqual(['volunteer', 'organiser', 'admin']);
+    expect(apiRolesFor('POST', '/api/admin/attendance/batch')).toContain('volunteer');
+    expect(apiRolesFor('POST', '/api/admin/passes/revocation')).not.toContain('volunteer');
+    expect(apiRolesFor('GET', '/api/admin/export/attendance.csv')).not.toContain('volunteer');
   });
   it.each(['/', '/event', '/event/3', '/sponsers', '/login', '/contact', '/unauthorized'])(
     '%s is open',

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { CheckInConsole } from '@/components/admin/check-in-console';
 import { PassRevocation } from '@/components/admin/pass-revocation';
+import { consoleRoles, organiserRoles } from '@/lib/roles';
 import { requireConsoleUser } from '@/lib/server/admin/page-auth';
 
 export const metadata: Metadata = { title: 'Check-in' };
 
 export default async function CheckInPage() {
-  await requireConsoleUser();
+  const user = await requireConsoleUser(consoleRoles);
   return (
     <main>
       <h1 className="font-display text-3xl text-gold">Check-in</h1>
@@ -14,7 +15,8 @@ export default async function CheckInPage() {
         Scan each festival pass at the gate, or type its code. A pass counts once per festival day.
       </p>
       <CheckInConsole />
-      <PassRevocation />
+      {/* Revoking a pass is the organisers' decision; volunteers only scan. */}
+      {(organiserRoles as readonly string[]).includes(user.role) && <PassRevocation />}
     </main>
   );
 }

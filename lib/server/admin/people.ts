@@ -36,7 +36,10 @@ export async function searchPeople(db: Db, query: { q?: string; limit?: number }
         ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
         : undefined,
     )
-    .orderBy(sql`case ${users.role} when 'admin' then 0 when 'organiser' then 1 else 2 end`, asc(users.email))
+    .orderBy(
+      sql`case ${users.role} when 'admin' then 0 when 'organiser' then 1 when 'volunteer' then 2 else 3 end`,
+      asc(users.email),
+    )
     .limit(Math.min(query.limit ?? 50, 200));
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { authenticate, type AuthUser } from '@/lib/server/auth/session';
 import { getDb, type Db } from '@/lib/server/db';
 import { isDatabaseUnavailable } from '@/lib/server/db/client';
-import { apiGuardMessages, organiserRoles } from '@/lib/roles';
+import { apiGuardMessages, consoleRoles, organiserRoles } from '@/lib/roles';
 import { env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { queryObject } from '@/lib/query-string';
@@ -476,9 +476,11 @@ export function adminRoute<
   P = RouteParams,
   Q extends QueryOption = undefined,
 >(
-  options: Options<S, Q> & { adminOnly?: boolean },
+  options: Options<S, Q> & { adminOnly?: boolean; volunteers?: boolean },
   fn: Handler<SignedInContext<BodyOf<S>, QueryOf<Q>, P>>,
 ): RouteHandler {
-  const { adminOnly, ...rest } = options;
-  return apiRoute<S, P, Q>({ ...rest, auth: adminOnly ? ['admin'] : organiserRoles }, fn);
+  const { adminOnly, volunteers, ...rest } = options;
+  // `volunteers`: the scanning calls (check-in, attendance) that volunteers may make as well.
+  const auth = adminOnly ? ['admin'] : volunteers ? consoleRoles : organiserRoles;
+  return apiRoute<S, P, Q>({ ...rest, auth }, fn);
 }
