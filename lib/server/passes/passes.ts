@@ -46,6 +46,11 @@ function passKey(): string {
 
 export const invalidPassMessage = 'This pass is not valid.';
 
+/** The pass id a scanned or typed code stands for, once its signature is checked; null when it is not genuine. */
+export function verifiedPassId(code: string): string | null {
+  return verifyPassCode(code, passKey());
+}
+
 /** Gives each of these people a pass unless they have one already. Runs in the caller's transaction. */
 export async function ensurePasses(tx: Db | Tx, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
@@ -230,7 +235,7 @@ export async function passMailPartsByEmail(
   return parts;
 }
 
-function timeInIndia(moment: Date): string {
+export function timeInIndia(moment: Date): string {
   return moment.toLocaleTimeString('en-IN', {
     timeZone: festival.timeZone,
     hour: 'numeric',
