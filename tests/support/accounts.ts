@@ -57,7 +57,7 @@ const quickHash = hashPassword('secret12');
 /** A verified account made straight in the database, with a token: for tests that need many buyers. */
 export async function quickUser(
   db: Db,
-  overrides: { role?: 'user' | 'organiser' | 'admin'; email?: string } = {},
+  overrides: { role?: 'user' | 'volunteer' | 'organiser' | 'admin'; email?: string } = {},
 ) {
   quickCounter += 1;
   const email =
