@@ -198,7 +198,7 @@ describeEachDatabase('the console API', (current) => {
         body: { role: 'wizard' },
       });
       expect(badRole.status).toBe(400);
-      expect(badRole.body).toMatchObject({ message: 'Choose a role: user, organiser or admin.' });
+      expect(badRole.body).toMatchObject({ message: 'Choose a role: user, volunteer, organiser or admin.' });
       const unknown = await call(setRoleRoute, {
         method: 'PATCH',
         token: admin.token,
