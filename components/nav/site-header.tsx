@@ -8,7 +8,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { SocialLinks } from '@/components/contact/social-icons';
 import { useToast } from '@/components/toast/toast-provider';
 import { menuItems } from '@/lib/navigation';
-import { guardDecision, organiserRoles } from '@/lib/roles';
+import { consoleRoles, guardDecision } from '@/lib/roles';
 import { festival } from '@/lib/festival';
 import { useLogoRotation } from './use-logo-rotation';
 import { useIntentPrefetch } from './intent-prefetch';
@@ -28,12 +28,14 @@ export function SiteHeader() {
   const headerRef = useRef<HTMLElement>(null);
   const auth = useAuth();
   const { isAuthenticated, logout } = auth;
-  // Organisers also get a way into the console; the same rule as the /admin guard.
+  // Organisers and volunteers also get a way into the console: volunteers straight to Attendance, the
+  // dashboard being the organisers'.
   const showsConsole =
     guardDecision(
       { isInitialized: auth.isInitialized, isAuthenticated, role: auth.user?.role },
-      organiserRoles,
+      consoleRoles,
     ) === 'allow';
+  const consoleHref = auth.user?.role === 'volunteer' ? '/admin/attendance' : '/admin';
   const { toast } = useToast();
   const router = useRouter();
   useLogoRotation(logoRef);
@@ -165,7 +167,7 @@ export function SiteHeader() {
                   {showsConsole ? (
                     <li>
                       <Link
-                        href="/admin"
+                        href={consoleHref}
                         prefetch={false}
                         className={itemClass}
                         onClick={() => setOpen(false)}
