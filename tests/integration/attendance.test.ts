@@ -218,6 +218,10 @@ describeEachDatabase('attendance per session', (current) => {
           .sort(),
       ).toEqual([team[0]!.userId, team[2]!.userId].sort());
       expect(listed.members.every((m) => m.teamName === 'Team 1' && m.passId !== null)).toBe(true);
+      expect(listed.recent.map((r) => r.recordedBy?.name)).toEqual([
+        await nameOf(volunteer),
+        await nameOf(volunteer),
+      ]);
     });
 
     it('records one row when two volunteers scan one pass at once', async () => {

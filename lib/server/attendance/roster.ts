@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { RosterMember, ScanOutcome, SessionRoster } from '@/lib/schemas/attendance';
 import type { Db } from '@/lib/server/db';
 import {
@@ -11,6 +12,8 @@ import {
 } from '@/lib/server/db/schema';
 import { fullName } from './people';
 import { attendanceSession } from './sessions';
+
+const recorder = alias(users, 'recorder');
 
 /** How many of the latest scans the screen gets back, for their undo buttons. */
 const recentScans = 20;
@@ -66,14 +69,17 @@ export async function sessionRoster(db: Db, sessionId: number): Promise<SessionR
       lastName: users.lastName,
       college: users.college,
       passId: festivalPasses.id,
+      recorderFirstName: recorder.firstName,
+      recorderLastName: recorder.lastName,
     })
     .from(attendance)
     .innerJoin(users, eq(users.id, attendance.userId))
+    .leftJoin(recorder, eq(recorder.id, attendance.recordedByUserId))
     .leftJoin(festivalPasses, eq(festivalPasses.userId, attendance.userId))
     .where(and(eq(attendance.sessionId, sessionId), isNull(attendance.undoneAt)))
     .orderBy(desc(attendance.recordedAt), desc(attendance.id))
     .limit(recentScans);
-  const recent: ScanOutcome[] = latest.map(({ row, ...person }) => ({
+  const recent: ScanOutcome[] = latest.map(({ row, recorderFirstName, recorderLastName, ...person }) => ({
     scanId: row.scanId,
     sessionId: row.sessionId,
     status: 'present',
@@ -82,7 +88,15 @@ export async function sessionRoster(db: Db, sessionId: number): Promise<SessionR
     attendanceId: row.id,
     scannedAt: row.scannedAt.toISOString(),
     recordedAt: row.recordedAt.toISOString(),
-    recordedBy: row.recordedByUserId ? { id: row.recordedByUserId, name: '' } : null,
+    recordedBy: row.recordedByUserId
+      ? {
+          id: row.recordedByUserId,
+          name:
+            recorderFirstName !== null && recorderLastName !== null
+              ? fullName({ firstName: recorderFirstName, lastName: recorderLastName })
+              : 'a former volunteer',
+        }
+      : null,
     undoneAt: null,
   }));
   return { session, members, recent };
