@@ -7,7 +7,7 @@ import {
   type TestAccount,
 } from './support/accounts';
 import { createOwnEvent, registerFree } from './support/events';
-import { phoneHeight, phoneWidths } from './support/phone-screen';
+import { expectInsideScreen, phoneHeight, phoneWidths } from './support/phone-screen';
 
 /*
  * A volunteer takes attendance on a phone with the network cut and restored. The seeded volunteer
@@ -102,6 +102,7 @@ test('a volunteer takes attendance on a phone with the network cut and restored'
     await page.getByRole('button', { name: 'Mark present' }).click();
     await expect(answer).toContainText('Hermione Granger is present.');
     await expect(count).toHaveText('1 / 2 present');
+    await expectInsideScreen(page, '/admin/attendance/{id} with an answer');
 
     // No signal: the second scan waits on the phone, named from the roster kept there.
     await context.setOffline(true);
