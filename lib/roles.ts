@@ -5,7 +5,7 @@
 export const roles = ['user', 'volunteer', 'organiser', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
-/** Participant screens: every signed-in person, organisers included, may use them. */
+/** Participant screens: every signed-in person, volunteers and organisers included, may use them. */
 export const participantRoles: readonly Role[] = ['user', 'volunteer', 'organiser', 'admin'];
 export const organiserRoles: readonly Role[] = ['organiser', 'admin'];
 /**

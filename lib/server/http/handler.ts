@@ -154,16 +154,17 @@ export const bodyMessages = {
   otherSite: 'This request came from another site and was refused.',
 } as const;
 
-/**
- * The body as text, refused with a 413 past `limit` bytes: at once when Content-Length says so, else as
- * soon as the stream passes the limit (it is cancelled, so nothing more is read or kept).
- */
+/** The 413's message for a cap: the usual one, or the larger cap of a route that has one. */
 function tooLargeMessage(limit: number): string {
   return limit === maxBodyBytes
     ? bodyMessages.tooLarge
     : `The request is too large: at most ${limit / 1024} KB may be sent here.`;
 }
 
+/**
+ * The body as text, refused with a 413 past `limit` bytes: at once when Content-Length says so, else as
+ * soon as the stream passes the limit (it is cancelled, so nothing more is read or kept).
+ */
 async function readCappedText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw new AppError('too_large', tooLargeMessage(limit));
