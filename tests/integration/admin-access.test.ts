@@ -103,6 +103,68 @@ describeEachDatabase('the console API', (current) => {
     return { status: answer.status, message: ((await answer.json()) as { message: string }).message };
   }
 
+  /** The console calls a volunteer may make: the gate's check-in and taking attendance. */
+  const volunteerRoute = (r: GuardedRoute) =>
+    (r.route === 'check-in' && r.method === 'POST') ||
+    r.route === 'attendance' ||
+    r.route.startsWith('attendance/');
+
+  it('lets a volunteer make the check-in and attendance calls alone (403 for every other, in the handler and in proxy.ts)', async () => {
+    const volunteer = await quickUser(current().db, { role: 'volunteer' });
+    const headers = { authorization: `Bearer ${volunteer.token}` };
+    const allowed = routes.filter(volunteerRoute).map((r) => `${r.method} ${r.route}`);
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'POST check-in',
+        'POST attendance',
+        'POST attendance/batch',
+        'GET attendance/sessions',
+      ]),
+    );
+    for (const r of routes) {
+      const answer = await call(r.handler, {
+        method: r.method,
+        params: r.params,
+        body: {},
+        token: volunteer.token,
+      });
+      const proxied = await throughProxy(r.method, r.url, headers);
+      if (volunteerRoute(r)) {
+        expect(answer.status, `${r.method} /api/admin/${r.route} as a volunteer`).not.toBe(403);
+        expect(proxied, `${r.method} ${r.url} volunteer`).toBe('through');
+      } else {
+        expect(answer.status, `${r.method} /api/admin/${r.route} as a volunteer`).toBe(403);
+        expect(proxied, `${r.method} ${r.url} volunteer`).toEqual({
+          status: 403,
+          message: 'You do not have permission to do this.',
+        });
+      }
+    }
+  });
+
+  it('has proxy.ts send a volunteer to /unauthorized from every console page but Check-in and Attendance', async () => {
+    const volunteer = await quickUser(current().db, { role: 'volunteer' });
+    const page = async (pathname: string) => {
+      const answer = await proxy(
+        new NextRequest(`http://localhost${pathname}`, { headers: { cookie: `token=${volunteer.token}` } }),
+      );
+      if (answer.headers.get('x-middleware-next') === '1') return 'through';
+      return new URL(answer.headers.get('location') ?? '', 'http://localhost').pathname;
+    };
+    for (const pathname of ['/admin/check-in', '/admin/attendance', '/admin/attendance/7']) {
+      expect(await page(pathname), pathname).toBe('through');
+    }
+    for (const pathname of [
+      '/admin',
+      '/admin/registrations',
+      '/admin/content/events',
+      '/admin/audit',
+      '/admin/people',
+    ]) {
+      expect(await page(pathname), pathname).toBe('/unauthorized');
+    }
+  });
+
   it('has proxy.ts refuse every console route to signed-out callers and participants before any handler runs', async () => {
     const participant = { authorization: `Bearer ${userToken}` };
     for (const r of routes) {
