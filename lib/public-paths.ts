@@ -6,6 +6,7 @@ export const publicPaths = [
   '/team',
   '/sponsers',
   '/schedule',
+  '/results',
   '/contact',
   '/terms-and-condition',
   '/register',

@@ -1,5 +1,6 @@
 import { formatDecimal } from '@/lib/money';
 import type { FestivalEvent } from '@/lib/content-types';
+import { placingLabel, type CategoryResults } from '@/lib/schemas/results';
 import { festival, festivalTitle } from '@/lib/festival';
 import {
   byTime,
@@ -206,6 +207,34 @@ export function categoryJsonLd(
       ...eventNodes,
       ...places.nodes(),
     ],
+  };
+}
+
+/**
+ * The results page: one ItemList per event, its placings in order (the podium first), each naming the
+ * entry, its college and what it won; the page as a part of the festival's site.
+ */
+export function resultsJsonLd(categories: readonly CategoryResults[], siteUrl: string) {
+  const url = `${siteUrl}/results`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: `Results of ${festivalTitle}`,
+    url,
+    about: { '@id': festivalId(siteUrl) },
+    mainEntity: categories.flatMap((category) =>
+      category.events.map((event) => ({
+        '@type': 'ItemList',
+        name: `${event.eventName} (${category.categoryName}): results`,
+        itemListOrder: 'https://schema.org/ItemListOrderAscending',
+        numberOfItems: event.placings.length,
+        itemListElement: event.placings.map((placing, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          name: `${placingLabel(placing)}: ${placing.name} (${placing.college})`,
+        })),
+      })),
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { DayTable } from '@/components/schedule/day-table';
 import { sessionRow, type ScheduleRow } from '@/components/schedule/schedule-row';
 import { todayFirstCss, todayScript, toLiveSessions } from '@/components/schedule/live-schedule';
@@ -73,6 +74,11 @@ export default async function SchedulePage() {
           />
         ))}
       </div>
+      <p className="mt-10 text-center">
+        <Link href="/results" className="text-gold underline">
+          Results: the winners of every event
+        </Link>
+      </p>
       {published ? <JsonLd data={scheduleJsonLd(sessions, env().SITE_URL)} /> : null}
     </main>
   );

@@ -33,6 +33,7 @@ export const adminSectionGroups: readonly AdminSectionGroup[] = [
       { href: '/admin/waiting-lists', label: 'Waiting lists' },
     ],
   },
+  { label: 'After the events', sections: [{ href: '/admin/results', label: 'Results' }] },
   {
     label: 'Content',
     sections: [

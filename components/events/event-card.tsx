@@ -2,7 +2,9 @@ import Image from 'next/image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
 import { isFull } from '@/lib/places';
+import type { PublishedPlacing } from '@/lib/schemas/results';
 import type { TimetableSession } from '@/lib/timetable';
+import { PlacingsList } from '../results/placings-list';
 import { EventDescription } from './event-description';
 import { EventPlaces } from './event-places';
 import { EventSessions } from './event-sessions';
@@ -21,6 +23,7 @@ export function EventCard({
   eager,
   first = false,
   sessions = [],
+  placings = [],
 }: {
   event: FestivalEvent;
   position: number;
@@ -29,6 +32,8 @@ export function EventCard({
   first?: boolean;
   /** The event's sessions in time order (none until the timetable is published). */
   sessions?: TimetableSession[];
+  /** Its published results, if any. */
+  placings?: PublishedPlacing[];
 }) {
   const open = takesRegistrations(event);
   // Every option full: its "Join the waiting list" link stands instead of 'Register'.
@@ -50,6 +55,7 @@ export function EventCard({
         <h2 className="font-display text-xl text-parchment">{event.name}</h2>
         <EventDescription text={event.description} className="flex-1 text-base text-parchment/85" />
         <EventSessions eventName={event.name} sessions={sessions} />
+        <PlacingsList eventName={event.name} placings={placings} />
         {open ? (
           <EventPlaces
             eventName={event.name}

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/db';
 import { isBuildPhase } from '@/lib/server/env';
 import * as content from '@/lib/server/services/content';
 import { publicTimetable } from '@/lib/server/services/timetable';
+import { publishedResultsByCategory } from '@/lib/server/results/public';
 
 /**
  * Cached reads for the public pages and the public read API. Each is tagged by the content it shows; a
@@ -66,6 +67,13 @@ export const cachedProniteArtists = unstable_cache(
   {
     tags: [contentTags.pronite],
   },
+);
+
+/** Every published result, by category: /results, the event pages and GET /api/results. */
+export const cachedPublishedResults = unstable_cache(
+  async () => (isBuildPhase() ? [] : publishedResultsByCategory(await getDb())),
+  ['published-results'],
+  { tags: [contentTags.results] },
 );
 
 /**

@@ -11,6 +11,7 @@ export const contentTags = {
   team: 'content:team',
   sponsors: 'content:sponsors',
   pronite: 'content:pronite',
+  results: 'content:results',
 } as const;
 
 export type ContentTag = (typeof contentTags)[keyof typeof contentTags];

@@ -4,7 +4,12 @@ import { notFound } from 'next/navigation';
 import { EventCard } from '@/components/events/event-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { BackButton } from '@/components/ui/back-button';
-import { cachedCategories, cachedEventsByCategory, cachedTimetable } from '@/lib/server/content-cache';
+import {
+  cachedCategories,
+  cachedEventsByCategory,
+  cachedPublishedResults,
+  cachedTimetable,
+} from '@/lib/server/content-cache';
 import { isCategoryPosition } from '@/lib/navigation';
 import { env } from '@/lib/server/env';
 import { categoryJsonLd } from '@/lib/structured-data';
@@ -45,7 +50,12 @@ export default async function CategoryEventsPage({ params }: Props) {
   const { id } = await params;
   const category = await categoryAt(id);
   if (!category) notFound();
-  const [events, timetable] = await Promise.all([cachedEventsByCategory(category.id), cachedTimetable()]);
+  const [events, timetable, results] = await Promise.all([
+    cachedEventsByCategory(category.id),
+    cachedTimetable(),
+    cachedPublishedResults(),
+  ]);
+  const placingsOf = new Map(results.flatMap((c) => c.events).map((e) => [e.eventId, e.placings]));
   // The timetable is in time order, so each event's list is too.
   const sessionsOf = new Map<number, TimetableSession[]>();
   for (const s of timetable) sessionsOf.set(s.eventId, [...(sessionsOf.get(s.eventId) ?? []), s]);
@@ -80,6 +90,7 @@ export default async function CategoryEventsPage({ params }: Props) {
               eager={index < 3}
               first={index === 0}
               sessions={sessionsOf.get(event.id)}
+              placings={placingsOf.get(event.id)}
             />
           ))}
         </div>
