@@ -53,8 +53,8 @@ function PublishPanel({ draft, base }: { draft: ResultsDraft; base: string }) {
       {confirming ? (
         <div className="mt-3 flex flex-wrap items-center gap-3" role="group" aria-label="Confirm publishing">
           <p>
-            Publish the placings as saved, and mail {countOf(toMail, 'person', 'people')} who go through from
-            a round?
+            Publish the placings as saved? {countOf(toMail, 'person', 'people')} going through from a round
+            will be mailed.
           </p>
           <button
             type="button"
