@@ -340,6 +340,7 @@ test.describe('accessibility', () => {
     '/team',
     '/sponsers',
     '/schedule',
+    '/results',
     '/terms-and-condition',
     '/eventreg',
   ]) {

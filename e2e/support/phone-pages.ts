@@ -8,6 +8,7 @@ export const signedOutPages = [
   '/eventreg',
   '/eventrack',
   '/schedule',
+  '/results',
   '/pronite',
   '/team',
   '/sponsers',
