@@ -19,6 +19,7 @@ import {
   eventCategories,
   eventSessions,
   mailOutbox,
+  publishedResults,
   registrationMembers,
   registrations,
   users,
@@ -266,6 +267,15 @@ describeEachDatabase('results by round and final placings', (current) => {
       category!.name,
     );
     expect(JSON.stringify(answer.body)).not.toContain('@');
+    // The stored snapshot knows which registration each placing went to (merit certificates read it); the
+    // public answer does not say.
+    expect(JSON.stringify(answer.body)).not.toContain(a!);
+    const [stored] = await db().select().from(publishedResults).where(eq(publishedResults.eventId, event.id));
+    expect((stored!.placings as { registrationId: string }[]).map((p) => p.registrationId)).toEqual([
+      a,
+      b,
+      c,
+    ]);
 
     // An edit after publishing is a draft until the next publish.
     await savePlacings(event.id, { places: [{ place: 1, registrationId: c }], mentions: [] });

@@ -1,11 +1,12 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { PodiumPlace, PublishedPlacing, ResultsDraft } from '@/lib/schemas/results';
+import type { PodiumPlace, ResultsDraft } from '@/lib/schemas/results';
 import type { Db } from '@/lib/server/db';
 import { publishedResults, resultPlacings } from '@/lib/server/db/schema';
 import { eventEntries, eventOrThrow } from './entries';
 import { advancingByRound } from './record';
 import { roundsOfEvent } from './rounds';
+import { publicPlacings } from './stored-placing';
 
 /** Everything the console's results screen shows for one event: entries, rounds, placings, what is public. */
 export async function resultsDraft(db: Db, eventId: number): Promise<ResultsDraft> {
@@ -51,7 +52,7 @@ export async function resultsDraft(db: Db, eventId: number): Promise<ResultsDraf
       .filter((p) => p.mention !== null)
       .map((p) => ({ mention: p.mention as string, registrationId: p.registrationId })),
     published: published
-      ? { at: published.publishedAt.toISOString(), placings: published.placings as PublishedPlacing[] }
+      ? { at: published.publishedAt.toISOString(), placings: publicPlacings(published.placings) }
       : null,
   };
 }

@@ -1,8 +1,9 @@
 import 'server-only';
 import { asc, eq, and } from 'drizzle-orm';
-import type { CategoryResults, PublishedPlacing } from '@/lib/schemas/results';
+import type { CategoryResults } from '@/lib/schemas/results';
 import type { Db } from '@/lib/server/db';
 import { eventCategories, events, publishedResults } from '@/lib/server/db/schema';
+import { publicPlacings } from './stored-placing';
 
 /**
  * Every published result of a shown event, grouped by category in the categories' order (the order the
@@ -34,7 +35,7 @@ export async function publishedResultsByCategory(db: Db): Promise<CategoryResult
       eventId: row.eventId,
       eventName: row.eventName,
       publishedAt: row.publishedAt.toISOString(),
-      placings: row.placings as PublishedPlacing[],
+      placings: publicPlacings(row.placings),
     });
   }
   return categories;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { PodiumPlace, PublishedPlacing } from '@/lib/schemas/results';
+import { publicPlacings, type StoredPlacing } from './stored-placing';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import { contentChanged, contentTags } from '@/lib/server/content-tags';
 import { now } from '@/lib/server/clock';
@@ -21,7 +22,7 @@ import { nextRound, roundsOfEvent } from './rounds';
  */
 
 /** The placings as the public will read them: the podium in order, then the mentions by name. */
-async function placingsSnapshot(tx: Tx, eventId: number): Promise<PublishedPlacing[]> {
+async function placingsSnapshot(tx: Tx, eventId: number): Promise<StoredPlacing[]> {
   const rows = await tx
     .select({
       registrationId: resultPlacings.registrationId,
@@ -40,12 +41,13 @@ async function placingsSnapshot(tx: Tx, eventId: number): Promise<PublishedPlaci
       )
     ).map((e) => [e.registrationId, e]),
   );
-  const snapshot: PublishedPlacing[] = [];
+  const snapshot: StoredPlacing[] = [];
   for (const row of rows) {
     // An entry cancelled since it was placed is left out rather than published under a cancelled name.
     const entry = entries.get(row.registrationId);
     if (!entry) continue;
     snapshot.push({
+      registrationId: row.registrationId,
       place: row.place as PodiumPlace | null,
       mention: row.mention,
       name: entry.name,
@@ -122,10 +124,10 @@ export async function publishResults(
       action: 'publish',
       entity: 'results',
       entityId: eventId,
-      before: before ? { event: event.name, placings: before.placings } : null,
-      after: { event: event.name, placings, mailed },
+      before: before ? { event: event.name, placings: publicPlacings(before.placings) } : null,
+      after: { event: event.name, placings: publicPlacings(placings), mailed },
     });
-    return { placings, mailed };
+    return { placings: publicPlacings(placings), mailed };
   });
   contentChanged(contentTags.results);
   await pending.send(db);
