@@ -2,18 +2,16 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { certificates, users } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/app-error';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import { fullNameSql } from './eligibility';
 import { newCertificateId } from './ids';
 
-export class CertificateNotFound extends Error {}
-/** The certificate is already revoked or replaced: only a current one can change. */
-export class CertificateNotCurrent extends Error {}
-
 async function lockCurrent(tx: Tx, id: string) {
   const [row] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
-  if (!row) throw new CertificateNotFound(id);
-  if (row.revokedAt || row.replacedById) throw new CertificateNotCurrent(id);
+  if (!row) throw new AppError('not_found', 'No such certificate.');
+  if (row.revokedAt || row.replacedById)
+    throw new AppError('conflict', 'This certificate is already revoked or replaced.');
   return row;
 }
 
@@ -39,12 +37,12 @@ export async function revokeCertificate(db: Db, actor: Actor, id: string, reason
  */
 async function replaceWithin(tx: Tx, id: string, issuedBy: string | null): Promise<string> {
   const old = await lockCurrent(tx, id);
-  if (!old.userId) throw new CertificateNotCurrent(id);
+  if (!old.userId) throw new AppError('conflict', 'This certificate is already revoked or replaced.');
   const [person] = await tx
     .select({ name: fullNameSql, college: users.college })
     .from(users)
     .where(eq(users.id, old.userId));
-  if (!person) throw new CertificateNotFound(id);
+  if (!person) throw new AppError('not_found', 'No such certificate.');
   const newId = newCertificateId();
   await tx.update(certificates).set({ replacedById: newId }).where(eq(certificates.id, id));
   await tx.insert(certificates).values({
