@@ -4,6 +4,7 @@ import { POST as issue } from '@/app/api/admin/certificates/issue/route';
 import { POST as setProof } from '@/app/api/admin/certificates/proof/route';
 import { POST as replace } from '@/app/api/admin/certificates/replace/route';
 import { POST as revoke } from '@/app/api/admin/certificates/revoke/route';
+import { GET as pdfOf } from '@/app/api/certificates/[id]/pdf/route';
 import { GET as lookup } from '@/app/api/certificates/[id]/route';
 import { GET as mine } from '@/app/api/my-certificates/route';
 import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
@@ -170,6 +171,31 @@ describeEachDatabase('certificates', (current) => {
     const revoked = await lookUp(fresh.body.data.id);
     expect(revoked.body.data.status).toBe('revoked');
     expect(revoked.body.data.revokedReason).toBe('Issued in error');
+  });
+
+  it('the PDF carries the name, the event and the id', async () => {
+    const a = await quickUser(db());
+    await db().update(users).set({ firstName: 'Ananya', lastName: 'Sharma' }).where(eq(users.id, a.userId));
+    const { event } = await teamEvent([a]);
+    await call(setProof, { token: organiser.token, body: { eventId: event.id, proof: 'registration' } });
+    await issueFor('participation', event.id);
+    const [cert] = await certificatesOf(a);
+    const answer = await pdfOf(new Request(`http://localhost/api/certificates/${cert!.id}/pdf`), {
+      params: Promise.resolve({ id: cert!.id }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const document = await pdfjs.getDocument({ data: bytes.slice() }).promise;
+    expect(document.numPages).toBe(1);
+    // The title names the person and the event (the page text is subset glyphs pdfjs does not map back here).
+    const { info } = (await document.getMetadata()) as { info: { Title?: string } };
+    expect(info.Title).toContain('Ananya Sharma');
+    expect(info.Title).toContain(event.name);
+    expect(
+      (await pdfOf(new Request('http://localhost/x'), { params: Promise.resolve({ id: 'bad' }) })).status,
+    ).toBe(404);
   });
 
   it('team certificates go to organisers', async () => {
