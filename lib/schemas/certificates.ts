@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The certificates' kinds, declared once: the database's check, the console's choices and the public
  * page's wording all read this list.
@@ -15,3 +17,21 @@ export type CertificateKind = (typeof certificateKinds)[number];
  */
 export const participationProofs = ['attendance', 'registration'] as const;
 export type ParticipationProof = (typeof participationProofs)[number];
+
+/** The console's choice of what to issue: an event's participation or merit, the team, or the volunteers. */
+export const certificateTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['participation', 'merit']), eventId: z.coerce.number().int().positive() }),
+  z.object({ kind: z.enum(['team', 'volunteer']) }),
+]);
+
+export const certificateRevokeSchema = z.object({
+  id: z.string().trim().min(1, 'Which certificate?'),
+  reason: z.string().trim().min(3, 'Give a reason (it is shown on the public page).').max(300),
+});
+
+export const certificateReplaceSchema = z.object({ id: z.string().trim().min(1, 'Which certificate?') });
+
+export const participationProofSchema = z.object({
+  eventId: z.coerce.number().int().positive(),
+  proof: z.enum(participationProofs),
+});

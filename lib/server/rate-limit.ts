@@ -26,6 +26,8 @@ export const limits = {
   codeMail: { email: { limit: 6, windowSeconds: 3600 } },
   forgot: { email: { limit: 6, windowSeconds: 3600 }, ip: { limit: 60, windowSeconds: 3600 } },
   reset: { email: { limit: 10, windowSeconds: 900 }, ip: { limit: 100, windowSeconds: 900 } },
+  /** Certificate look-ups: generous for a person, far too few to enumerate ids. */
+  certificateLookup: { ip: { limit: 120, windowSeconds: 600 } },
 } satisfies Record<string, Partial<Record<'email' | 'ip', Limit>>>;
 
 export type LimitedAction = keyof typeof limits;

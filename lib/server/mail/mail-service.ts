@@ -201,6 +201,30 @@ export async function queueMailForRetryLoop(tx: Db | Tx, message: MailMessage): 
   await tx.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, row.id));
 }
 
+/**
+ * Many messages in one statement inside a caller's transaction (a bulk issue of certificates), due at once:
+ * the retry loop sends them, so thousands of mails cost one round trip and no SMTP wait in the request.
+ */
+export async function queueMailsForRetryLoop(tx: Db | Tx, messages: MailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const state: 'kept' | 'pending' = usesOutbox() && !transportOverride ? 'kept' : 'pending';
+  const now = new Date();
+  // Seven parameters a row: chunks stay well under PostgreSQL's 65,535 bound parameters.
+  for (let i = 0; i < messages.length; i += 5000) {
+    await tx.insert(mailOutbox).values(
+      messages.slice(i, i + 5000).map((message) => ({
+        to: message.to.trim().toLowerCase(),
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        attachments: [],
+        state,
+        nextAttemptAt: now,
+      })),
+    );
+  }
+}
+
 /** Stores the message and makes a first delivery attempt; returns the outbox id. */
 export async function sendMail(db: Db, message: MailMessage): Promise<string> {
   const row = await queueMail(db, message);
