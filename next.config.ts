@@ -3,6 +3,12 @@ import type { NextConfig } from 'next';
 
 const isDev = process.env.NODE_ENV !== 'production';
 
+/** The font files a certificate's PDF may need (see outputFileTracingIncludes below). */
+const certificateFonts = [
+  './node_modules/@fontsource/noto-sans*/files/*-400-normal.woff',
+  './node_modules/@fontsource/cinzel/files/cinzel-latin*-700-normal.woff',
+];
+
 /*
  * Content-Security-Policy. Public pages are prerendered and cached, so a per-request nonce (which forces
  * every page to render dynamically) is not used: Next's inline bootstrap scripts are allowed with
@@ -100,6 +106,14 @@ const nextConfig: NextConfig = {
   // image or a plain server copies; see docs/deploy.md. `npm start` runs it
   // (scripts/start-standalone.mjs).
   output: 'standalone',
+  /*
+   * The certificates' PDFs are set in @fontsource's WOFF files, read at run time (lib/server/certificates/
+   * fonts.ts), which the tracer cannot see: copied into the standalone server for the routes that render.
+   */
+  outputFileTracingIncludes: {
+    '/api/certificates/[id]/pdf': certificateFonts,
+    '/api/admin/certificates/preview': certificateFonts,
+  },
   /*
    * One cache for every instance: with DATABASE_URL set, pages and cached data live in the PostgreSQL the
    * instances share (a memory layer in front); otherwise, and during the build, in memory. See

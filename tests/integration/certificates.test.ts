@@ -124,7 +124,20 @@ describeEachDatabase('certificates', (current) => {
     const { event, registrationId } = await teamEvent([a]);
     await db().insert(resultPlacings).values({ eventId: event.id, registrationId, place: 1 });
     expect((await issueFor('merit', event.id)).body.data.issued).toBe(0);
-    await db().insert(publishedResults).values({ eventId: event.id, placings: [] });
+    // The published snapshot decides, as results.ts writes it: a placing still in the draft gives nothing.
+    await db()
+      .insert(publishedResults)
+      .values({
+        eventId: event.id,
+        placings: [{ registrationId, place: 1, mention: null, name: 'Team', college: 'X', members: [] }],
+      });
+    const b = await quickUser(db());
+    const other = await teamEvent([b]);
+    await db()
+      .insert(resultPlacings)
+      .values({ eventId: other.event.id, registrationId: other.registrationId, place: 2 });
+    await db().insert(publishedResults).values({ eventId: other.event.id, placings: [] });
+    expect((await issueFor('merit', other.event.id)).body.data.issued).toBe(0);
     expect((await issueFor('merit', event.id)).body.data.issued).toBe(1);
     const [cert] = await certificatesOf(a);
     expect(cert!.title).toBe(`First place in ${event.name}`);

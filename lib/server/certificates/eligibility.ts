@@ -1,4 +1,5 @@
 import 'server-only';
+import type { StoredPlacing } from '@/lib/server/results/stored-placing';
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import {
@@ -7,7 +8,6 @@ import {
   publishedResults,
   registrationMembers,
   registrations,
-  resultPlacings,
   users,
 } from '@/lib/server/db/schema';
 import type { CertificateKind } from '@/lib/schemas/certificates';
@@ -112,19 +112,26 @@ export async function eligiblePeople(db: Db | Tx, target: CertificateTarget): Pr
     }));
   }
 
-  // Merit: only once the results are published.
+  // Merit: the placings as published (the snapshot, not a draft edited since), to their entries' live members.
   const [published] = await db
-    .select({ eventId: publishedResults.eventId })
+    .select({ placings: publishedResults.placings })
     .from(publishedResults)
     .where(eq(publishedResults.eventId, eventId));
-  if (!published) return [];
-  const rows = await db
-    .select({ ...person, place: resultPlacings.place, mention: resultPlacings.mention })
-    .from(resultPlacings)
-    .innerJoin(registrations, eq(registrations.id, resultPlacings.registrationId))
-    .innerJoin(registrationMembers, eq(registrationMembers.registrationId, registrations.id))
+  const placed = new Map(
+    ((published?.placings ?? []) as StoredPlacing[]).map((p) => [p.registrationId, p] as const),
+  );
+  if (placed.size === 0) return [];
+  const members = await db
+    .select({ ...person, registrationId: registrations.id })
+    .from(registrationMembers)
+    .innerJoin(registrations, eq(registrations.id, registrationMembers.registrationId))
     .innerJoin(users, eq(users.id, registrationMembers.userId))
-    .where(and(eq(resultPlacings.eventId, eventId), liveMember));
+    .where(and(liveMember, inArray(registrations.id, [...placed.keys()])));
+  const rows = members.map(({ registrationId, ...member }) => ({
+    ...member,
+    place: placed.get(registrationId)?.place ?? null,
+    mention: placed.get(registrationId)?.mention ?? null,
+  }));
   return rows.map((r) => ({
     ...r,
     title: certificateTitle('merit', event.name, r.place, r.mention),

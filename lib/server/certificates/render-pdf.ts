@@ -1,10 +1,12 @@
 import 'server-only';
+// fontkit's shaper for India's scripts was compiled with generators that expect this runtime as a global.
+import 'regenerator-runtime/runtime';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { festivalTitle } from '@/lib/festival';
 import { certificateVerifyUrl } from './certificate-mail';
-import { bodyFontFile, displayFontFile, fontBytes, nameFontFile } from './fonts';
+import { displayFaces, fontBytes, textFaces, textRuns } from './fonts';
 
 /** The printed content of a certificate (a snapshot row, or a preview). */
 export interface PrintedCertificate {
@@ -33,11 +35,6 @@ export async function renderCertificatePdf(c: PrintedCertificate): Promise<Uint8
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(`${c.title}: ${c.recipientName}`);
-  const [display, body, nameFont] = await Promise.all([
-    pdf.embedFont(await fontBytes(displayFontFile), { subset: true }),
-    pdf.embedFont(await fontBytes(bodyFontFile), { subset: true }),
-    pdf.embedFont(await fontBytes(nameFontFile(c.recipientName)), { subset: true }),
-  ]);
   const page = pdf.addPage([841.89, 595.28]);
   const { width, height } = page.getSize();
   page.drawRectangle({ x: 0, y: 0, width, height, color: parchment });
@@ -58,22 +55,22 @@ export async function renderCertificatePdf(c: PrintedCertificate): Promise<Uint8
     borderWidth: 1,
   });
 
-  const centred = (text: string, y: number, size: number, font = body, color = ink) => {
-    const w = font.widthOfTextAtSize(text, size);
-    page.drawText(text, { x: (width - w) / 2, y, size, font, color });
-  };
-  centred(festivalTitle.toUpperCase(), height - 100, 30, display, gold);
-  centred(headings[c.kind], height - 150, 22, display);
-  centred('This is to certify that', height - 200, 14);
+  const lines = new LineSetter(pdf, page);
+  const centred = (text: string, y: number, size: number, faces = textFaces, color = ink) =>
+    lines.centred(text, y, size, faces, color);
+  await centred(festivalTitle.toUpperCase(), height - 100, 30, displayFaces, gold);
+  await centred(headings[c.kind], height - 150, 22, displayFaces);
+  await centred('This is to certify that', height - 200, 14);
   let nameSize = 40;
-  while (nameSize > 16 && nameFont.widthOfTextAtSize(c.recipientName, nameSize) > width - 160) nameSize -= 2;
-  centred(c.recipientName, height - 255, nameSize, nameFont);
-  centred(`of ${c.college}`, height - 290, 14);
-  centred(c.title, height - 330, 18, display);
+  while (nameSize > 16 && (await lines.width(c.recipientName, nameSize, textFaces)) > width - 160)
+    nameSize -= 2;
+  await centred(c.recipientName, height - 255, nameSize);
+  await centred(`of ${c.college}`, height - 290, 14);
+  await centred(c.title, height - 330, 18, displayFaces);
   const issued = c.issuedAt.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
-  page.drawText(`Issued ${issued}`, { x: 70, y: 90, size: 11, font: body, color: ink });
-  page.drawText(`Certificate ${c.id}`, { x: 70, y: 72, size: 9, font: body, color: ink });
-  page.drawText('Verify at the address in the QR code', { x: 70, y: 58, size: 8, font: body, color: ink });
+  await lines.at(`Issued ${issued}`, 70, 90, 11, textFaces, ink);
+  await lines.at(`Certificate ${c.id}`, 70, 72, 9, textFaces, ink);
+  await lines.at('Verify at the address in the QR code', 70, 58, 8, textFaces, ink);
 
   // The QR code as vector squares: sharp at any print size.
   const qr = QRCode.create(certificateVerifyUrl(c.id), { errorCorrectionLevel: 'M' });
@@ -95,4 +92,50 @@ export async function renderCertificatePdf(c: PrintedCertificate): Promise<Uint8
     }
   }
   return pdf.save();
+}
+
+/** Sets lines of text in runs of the faces that have their characters, each face embedded once (subset). */
+class LineSetter {
+  private readonly fonts = new Map<string, Promise<PDFFont>>();
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly page: PDFPage,
+  ) {}
+
+  private font(file: string): Promise<PDFFont> {
+    let font = this.fonts.get(file);
+    if (!font) {
+      font = fontBytes(file).then((bytes) => this.pdf.embedFont(bytes, { subset: true }));
+      this.fonts.set(file, font);
+    }
+    return font;
+  }
+
+  private async measured(text: string, size: number, faces: readonly string[]) {
+    const runs = await Promise.all(
+      (await textRuns(text, faces)).map(async (run) => {
+        const font = await this.font(run.file);
+        return { text: run.text, font, width: font.widthOfTextAtSize(run.text, size) };
+      }),
+    );
+    return { runs, width: runs.reduce((sum, r) => sum + r.width, 0) };
+  }
+
+  async width(text: string, size: number, faces: readonly string[]): Promise<number> {
+    return (await this.measured(text, size, faces)).width;
+  }
+
+  async at(text: string, x: number, y: number, size: number, faces: readonly string[], color: RGB) {
+    const { runs } = await this.measured(text, size, faces);
+    for (const run of runs) {
+      this.page.drawText(run.text, { x, y, size, font: run.font, color });
+      x += run.width;
+    }
+  }
+
+  async centred(text: string, y: number, size: number, faces: readonly string[], color: RGB) {
+    const { width } = await this.measured(text, size, faces);
+    await this.at(text, (this.page.getWidth() - width) / 2, y, size, faces, color);
+  }
 }
