@@ -12,6 +12,7 @@ import { formatDateOfBirth, formatPhone } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
 import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
+import { MyCertificatesSection } from './my-certificates';
 import { MyTimetableSection } from './my-timetable';
 import { RegisteredEvents } from './registered-events';
 import { MyWaitingListsSection } from './waiting-lists';
@@ -60,6 +61,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       {userId ? <FestivalPass userId={userId} /> : null}
+      {userId ? <MyCertificatesSection key={`certificates-${userId}`} /> : null}
       {userId ? <MyWaitingListsSection key={userId} /> : null}
       {userId ? <MyTimetableSection userId={userId} /> : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}

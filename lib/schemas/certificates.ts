@@ -35,3 +35,22 @@ export const participationProofSchema = z.object({
   eventId: z.coerce.number().int().positive(),
   proof: z.enum(participationProofs),
 });
+
+/** What anyone holding a certificate's id may see (the verify page, the API, the profile): never an e-mail. */
+export interface PublicCertificate {
+  id: string;
+  kind: CertificateKind;
+  recipientName: string;
+  college: string;
+  title: string;
+  eventName: string | null;
+  issuedAt: string;
+  status: 'valid' | 'revoked' | 'replaced';
+  revokedAt?: string;
+  revokedReason?: string;
+  replacedBy?: string;
+}
+
+/** Where a certificate is verified and downloaded, on this site. */
+export const certificatePath = (id: string) => `/certificates/${id}`;
+export const certificatePdfPath = (id: string) => `/api/certificates/${id}/pdf`;

@@ -2,23 +2,10 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
 import { certificates } from '@/lib/server/db/schema';
-import type { CertificateKind } from '@/lib/schemas/certificates';
+import type { PublicCertificate } from '@/lib/schemas/certificates';
 import { isCertificateIdShape } from './ids';
 
-/** What anyone holding the id may see: never an e-mail address or a user id. */
-export interface PublicCertificate {
-  id: string;
-  kind: CertificateKind;
-  recipientName: string;
-  college: string;
-  title: string;
-  eventName: string | null;
-  issuedAt: string;
-  status: 'valid' | 'revoked' | 'replaced';
-  revokedAt?: string;
-  revokedReason?: string;
-  replacedBy?: string;
-}
+export type { PublicCertificate };
 
 type CertificateRow = typeof certificates.$inferSelect;
 
