@@ -33,7 +33,13 @@ export const adminSectionGroups: readonly AdminSectionGroup[] = [
       { href: '/admin/waiting-lists', label: 'Waiting lists' },
     ],
   },
-  { label: 'After the events', sections: [{ href: '/admin/results', label: 'Results' }] },
+  {
+    label: 'After the events',
+    sections: [
+      { href: '/admin/results', label: 'Results' },
+      { href: '/admin/certificates', label: 'Certificates' },
+    ],
+  },
   {
     label: 'Content',
     sections: [

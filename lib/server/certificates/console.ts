@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
-import { certificates, events } from '@/lib/server/db/schema';
+import { certificates, eventCategories, events, publishedResults } from '@/lib/server/db/schema';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import { AppError } from '@/lib/server/http/app-error';
 import type { ParticipationProof } from '@/lib/schemas/certificates';
@@ -58,4 +58,19 @@ export async function setParticipationProof(
       after: { proof },
     });
   });
+}
+
+/** The events the console offers certificates for, with what counts as participation in each. */
+export async function certificateEvents(db: Db) {
+  return db
+    .select({
+      id: events.id,
+      name: events.name,
+      categoryName: eventCategories.name,
+      participationProof: events.participationProof,
+      resultsPublished: sql<boolean>`exists (select 1 from ${publishedResults} where ${publishedResults.eventId} = ${events.id})`,
+    })
+    .from(events)
+    .innerJoin(eventCategories, eq(eventCategories.id, events.categoryId))
+    .orderBy(asc(eventCategories.position), asc(eventCategories.id), asc(events.position), asc(events.id));
 }
