@@ -2,6 +2,7 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
+import { woffToSfnt } from './woff';
 
 /*
  * Fonts come from the @fontsource packages' WOFF files (fontkit reads WOFF without a Brotli decoder), read
@@ -42,11 +43,11 @@ export const displayFaces: readonly string[] = [
 
 const loaded = new Map<string, Promise<Buffer>>();
 
-/** A font file's bytes, read from node_modules/@fontsource once per process. */
+/** A font's plain bytes, read from node_modules/@fontsource and unwrapped from its WOFF once per process. */
 export function fontBytes(file: string): Promise<Buffer> {
   let bytes = loaded.get(file);
   if (!bytes) {
-    bytes = readFile(path.join(process.cwd(), 'node_modules', '@fontsource', file));
+    bytes = readFile(path.join(process.cwd(), 'node_modules', '@fontsource', file)).then(woffToSfnt);
     loaded.set(file, bytes);
   }
   return bytes;
