@@ -72,6 +72,7 @@ const publicContentPaths = [
   'sponsers',
   'pronite',
   'schedule',
+  'results',
   'sitemap\\.xml',
   'login',
   'register',
