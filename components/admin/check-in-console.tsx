@@ -11,7 +11,7 @@ import { api, messageOf } from '@/lib/api-client';
 import { festival } from '@/lib/festival';
 import { checkInSchema, type CheckInResult } from '@/lib/schemas/passes';
 import { bringIntoView } from './bring-into-view';
-import { cameraProblem, createFrameReader, type FrameReader } from './qr-camera';
+import { useQrCamera } from './use-qr-camera';
 
 type Outcome =
   | { kind: 'checked_in' | 'already_checked_in'; message: string; result: CheckInResult }
@@ -19,10 +19,6 @@ type Outcome =
 
 type CodeValues = z.input<typeof checkInSchema>;
 type CodeOutput = z.output<typeof checkInSchema>;
-
-/** How often a video frame is read, and how long the same QR is ignored after it was handled. */
-const scanIntervalMs = 250;
-const sameCodePauseMs = 5000;
 
 function timeInIndia(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-IN', {
@@ -38,13 +34,7 @@ function timeInIndia(iso: string): string {
  */
 export function CheckInConsole() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
-  const [cameraMessage, setCameraMessage] = useState<string | null>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
-  const timerRef = useRef<number | undefined>(undefined);
   const busyRef = useRef(false);
-  const lastScanRef = useRef<{ code: string; at: number } | null>(null);
   const resultRef = useRef<HTMLElement>(null);
 
   const {
@@ -69,6 +59,8 @@ export function CheckInConsole() {
     }
   }, []);
 
+  const { videoRef, camera, cameraMessage, startCamera, stopCamera } = useQrCamera(checkIn, busyRef);
+
   async function submitTyped(values: CodeOutput) {
     const accepted = await checkIn(values.code);
     // A refused code stays in the field so a typo can be fixed; an accepted one clears it for the next person.
@@ -76,67 +68,12 @@ export function CheckInConsole() {
     setFocus('code');
   }
 
-  const stopCamera = useCallback(() => {
-    window.clearTimeout(timerRef.current);
-    timerRef.current = undefined;
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-    streamRef.current = null;
-    if (videoRef.current) videoRef.current.srcObject = null;
-    setCamera('off');
-  }, []);
-
-  useEffect(() => stopCamera, [stopCamera]);
-
   // Each answer (a new object, also when the same pass is scanned twice) is brought on screen: on a phone
   // the organiser may have scrolled down to the camera or the code field. Screen readers hear it from the
   // live region, so focus stays where the next pass is scanned or typed.
   useEffect(() => {
     if (outcome && resultRef.current) bringIntoView(resultRef.current);
   }, [outcome]);
-
-  async function startCamera() {
-    setCameraMessage(null);
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setCameraMessage(
-        'This browser cannot use the camera on this page (it needs a secure HTTPS connection). Type the pass code below.',
-      );
-      return;
-    }
-    setCamera('starting');
-    let reader: FrameReader;
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: { ideal: 'environment' } },
-        audio: false,
-      });
-      streamRef.current = stream;
-      const video = videoRef.current;
-      if (!video) throw new Error('video element missing');
-      video.srcObject = stream;
-      await video.play();
-      reader = await createFrameReader();
-    } catch (error) {
-      stopCamera();
-      setCameraMessage(cameraProblem(error));
-      return;
-    }
-    setCamera('on');
-    const tick = async () => {
-      const video = videoRef.current;
-      if (!streamRef.current || !video) return;
-      if (!busyRef.current && video.readyState >= 2) {
-        const code = await reader(video).catch(() => null);
-        const last = lastScanRef.current;
-        if (code && !(last && last.code === code && Date.now() - last.at < sameCodePauseMs)) {
-          lastScanRef.current = { code, at: Date.now() };
-          await checkIn(code);
-          lastScanRef.current = { code, at: Date.now() };
-        }
-      }
-      if (streamRef.current) timerRef.current = window.setTimeout(() => void tick(), scanIntervalMs);
-    };
-    void tick();
-  }
 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">

@@ -12,7 +12,7 @@ import {
   type SessionRoster,
 } from '@/lib/schemas/attendance';
 import { bringIntoView } from '../bring-into-view';
-import { cameraProblem, createFrameReader, type FrameReader } from '../qr-camera';
+import { useQrCamera } from '../use-qr-camera';
 import { dropQueued, loadRoster, queueScan, queuedScans, saveRoster, type QueuedScan } from './offline-store';
 import { newScanId } from './scan-id';
 import { sessionTimes, timeInIndia } from './session-time';
@@ -27,8 +27,6 @@ import { useVisiblePolling } from './use-visible-polling';
  * lets one row per person per session exist, so neither a replay nor two volunteers can double count.
  */
 
-const scanIntervalMs = 250;
-const sameCodePauseMs = 5000;
 const rosterPollMs = 10_000;
 const retryMs = 15_000;
 /** The server takes at most 500 scans in a batch; a longer queue goes in several. */
@@ -74,15 +72,9 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
   const [codeError, setCodeError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [clock, setClock] = useState(() => Date.now());
-  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
-  const [cameraMessage, setCameraMessage] = useState<string | null>(null);
   const rosterRef = useRef<SessionRoster | null>(null);
   const flushingRef = useRef(false);
   const busyRef = useRef(false);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
-  const timerRef = useRef<number | undefined>(undefined);
-  const lastScanRef = useRef<{ code: string; at: number } | null>(null);
   const resultRef = useRef<HTMLElement>(null);
 
   const applyRoster = useCallback((next: SessionRoster) => {
@@ -257,6 +249,8 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
     [keepOffline, refreshRoster, sessionId],
   );
 
+  const { videoRef, camera, cameraMessage, startCamera, stopCamera } = useQrCamera(record, busyRef);
+
   async function submitTyped(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
@@ -292,61 +286,6 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
         message: messageOf(error, 'The scan could not be undone. Please try again.'),
       });
     }
-  }
-
-  const stopCamera = useCallback(() => {
-    window.clearTimeout(timerRef.current);
-    timerRef.current = undefined;
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-    streamRef.current = null;
-    if (videoRef.current) videoRef.current.srcObject = null;
-    setCamera('off');
-  }, []);
-
-  useEffect(() => stopCamera, [stopCamera]);
-
-  async function startCamera() {
-    setCameraMessage(null);
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setCameraMessage(
-        'This browser cannot use the camera on this page (it needs a secure HTTPS connection). Type the pass code below.',
-      );
-      return;
-    }
-    setCamera('starting');
-    let reader: FrameReader;
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: { ideal: 'environment' } },
-        audio: false,
-      });
-      streamRef.current = stream;
-      const video = videoRef.current;
-      if (!video) throw new Error('video element missing');
-      video.srcObject = stream;
-      await video.play();
-      reader = await createFrameReader();
-    } catch (error) {
-      stopCamera();
-      setCameraMessage(cameraProblem(error));
-      return;
-    }
-    setCamera('on');
-    const tick = async () => {
-      const video = videoRef.current;
-      if (!streamRef.current || !video) return;
-      if (!busyRef.current && video.readyState >= 2) {
-        const scanned = await reader(video).catch(() => null);
-        const last = lastScanRef.current;
-        if (scanned && !(last && last.code === scanned && Date.now() - last.at < sameCodePauseMs)) {
-          lastScanRef.current = { code: scanned, at: Date.now() };
-          await record(scanned);
-          lastScanRef.current = { code: scanned, at: Date.now() };
-        }
-      }
-      if (streamRef.current) timerRef.current = window.setTimeout(() => void tick(), scanIntervalMs);
-    };
-    void tick();
   }
 
   const session = roster?.session;

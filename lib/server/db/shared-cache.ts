@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** The public content's cache tags (lib/server/content-cache.ts uses the same). */
-export const contentTagList = ['content:events', 'content:team', 'content:sponsors', 'content:pronite'];
+export const contentTagList = [
+  'content:events',
+  'content:team',
+  'content:sponsors',
+  'content:pronite',
+  'content:results',
+];
 
 /**
  * Marks cache tags revalidated from outside the site (a script that changed content): written where the
