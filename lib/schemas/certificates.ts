@@ -18,9 +18,16 @@ export type CertificateKind = (typeof certificateKinds)[number];
 export const participationProofs = ['attendance', 'registration'] as const;
 export type ParticipationProof = (typeof participationProofs)[number];
 
+/** An event's id as the console sends it: a whole number the database's integer column can hold. */
+const eventId = z.coerce
+  .number('Choose an event.')
+  .int('Choose an event.')
+  .positive('Choose an event.')
+  .max(2_147_483_647, 'Choose an event.');
+
 /** The console's choice of what to issue: an event's participation or merit, the team, or the volunteers. */
 export const certificateTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['participation', 'merit']), eventId: z.coerce.number().int().positive() }),
+  z.object({ kind: z.enum(['participation', 'merit']), eventId }),
   z.object({ kind: z.enum(['team', 'volunteer']) }),
 ]);
 
@@ -32,7 +39,7 @@ export const certificateRevokeSchema = z.object({
 export const certificateReplaceSchema = z.object({ id: z.string().trim().min(1, 'Which certificate?') });
 
 export const participationProofSchema = z.object({
-  eventId: z.coerce.number().int().positive(),
+  eventId,
   proof: z.enum(participationProofs),
 });
 
