@@ -11,6 +11,7 @@ import { api, messageOf } from '@/lib/api-client';
 import { festival } from '@/lib/festival';
 import { checkInSchema, type CheckInResult } from '@/lib/schemas/passes';
 import { bringIntoView } from './bring-into-view';
+import { QrCameraView } from './qr-camera-view';
 import { useQrCamera } from './use-qr-camera';
 
 type Outcome =
@@ -59,7 +60,7 @@ export function CheckInConsole() {
     }
   }, []);
 
-  const { videoRef, camera, cameraMessage, startCamera, stopCamera } = useQrCamera(checkIn, busyRef);
+  const qrCamera = useQrCamera(checkIn, busyRef);
 
   async function submitTyped(values: CodeOutput) {
     const accepted = await checkIn(values.code);
@@ -100,31 +101,7 @@ export function CheckInConsole() {
           <h2 id="scan-heading" className={headingClass}>
             Scan a pass
           </h2>
-          <div className={camera === 'off' ? 'hidden' : 'mt-4 overflow-hidden rounded-xl bg-black'}>
-            <video
-              ref={videoRef}
-              muted
-              playsInline
-              aria-label="Camera view for scanning passes"
-              className="aspect-square w-full object-cover"
-            />
-          </div>
-          {camera === 'on' ? (
-            <p className="mt-3 text-parchment/85">Hold the pass QR code inside the frame.</p>
-          ) : null}
-          {cameraMessage ? (
-            <p role="alert" className="mt-3 rounded-lg border border-amber-400/60 bg-amber-950/60 px-3 py-2">
-              {cameraMessage}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => (camera === 'off' ? void startCamera() : stopCamera())}
-            disabled={camera === 'starting'}
-            className="mt-4 min-h-12 w-full rounded-full border border-gold px-6 py-2 font-display tracking-widest text-gold transition hover:bg-gold hover:text-ink disabled:opacity-60"
-          >
-            {camera === 'off' ? 'Start camera' : camera === 'starting' ? 'Starting camera…' : 'Stop camera'}
-          </button>
+          <QrCameraView camera={qrCamera} />
         </section>
 
         <section aria-labelledby="type-heading" className={cardClass}>

@@ -12,6 +12,7 @@ import {
   type SessionRoster,
 } from '@/lib/schemas/attendance';
 import { bringIntoView } from '../bring-into-view';
+import { QrCameraView } from '../qr-camera-view';
 import { useQrCamera } from '../use-qr-camera';
 import { dropQueued, loadRoster, queueScan, queuedScans, saveRoster, type QueuedScan } from './offline-store';
 import { newScanId } from './scan-id';
@@ -249,7 +250,7 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
     [keepOffline, refreshRoster, sessionId],
   );
 
-  const { videoRef, camera, cameraMessage, startCamera, stopCamera } = useQrCamera(record, busyRef);
+  const qrCamera = useQrCamera(record, busyRef);
 
   async function submitTyped(event: FormEvent) {
     event.preventDefault();
@@ -324,28 +325,7 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
         <h2 id="scan-heading" className={headingClass}>
           Scan a pass
         </h2>
-        <div className={camera === 'off' ? 'hidden' : 'mt-4 overflow-hidden rounded-xl bg-black'}>
-          <video
-            ref={videoRef}
-            muted
-            playsInline
-            aria-label="Camera view for scanning passes"
-            className="aspect-square w-full object-cover"
-          />
-        </div>
-        {cameraMessage ? (
-          <p role="alert" className="mt-3 rounded-lg border border-amber-400/60 bg-amber-950/60 px-3 py-2">
-            {cameraMessage}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          onClick={() => (camera === 'off' ? void startCamera() : stopCamera())}
-          disabled={camera === 'starting'}
-          className="mt-4 min-h-12 w-full rounded-full border border-gold px-6 py-2 font-display tracking-widest text-gold transition hover:bg-gold hover:text-ink disabled:opacity-60"
-        >
-          {camera === 'off' ? 'Start camera' : camera === 'starting' ? 'Starting camera…' : 'Stop camera'}
-        </button>
+        <QrCameraView camera={qrCamera} />
         <form noValidate onSubmit={(event) => void submitTyped(event)} className="mt-6 flex flex-col gap-4">
           <TextField
             label="Pass code"
