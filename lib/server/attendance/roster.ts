@@ -12,6 +12,7 @@ import {
 } from '@/lib/server/db/schema';
 import { fullName } from './people';
 import { attendanceSession } from './sessions';
+import { liveMember } from '@/lib/server/services/live-members';
 
 const recorder = alias(users, 'recorder');
 
@@ -44,13 +45,7 @@ export async function sessionRoster(db: Db, sessionId: number): Promise<SessionR
       attendance,
       and(eq(attendance.sessionId, sessionId), eq(attendance.userId, users.id), isNull(attendance.undoneAt)),
     )
-    .where(
-      and(
-        eq(registrationMembers.eventId, session.eventId),
-        isNull(registrationMembers.cancelledAt),
-        eq(registrations.status, 'confirmed'),
-      ),
-    )
+    .where(and(eq(registrationMembers.eventId, session.eventId), liveMember()))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   const members: RosterMember[] = rows.map((r) => ({
     userId: r.userId,

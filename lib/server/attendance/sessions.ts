@@ -13,6 +13,7 @@ import {
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { festivalDayOf } from '@/lib/server/passes/passes';
+import { liveMember } from '@/lib/server/services/live-members';
 
 /*
  * The festival's sessions as the attendance screen lists them, each with its live counts: present (live
@@ -21,7 +22,7 @@ import { festivalDayOf } from '@/lib/server/passes/passes';
  */
 
 const presentCount = sql<number>`(select count(*)::int from ${attendance} where ${attendance.sessionId} = ${eventSessions.id} and ${attendance.undoneAt} is null)`;
-const registeredCount = sql<number>`(select count(*)::int from ${registrationMembers} inner join ${registrations} on ${registrations.id} = ${registrationMembers.registrationId} where ${registrationMembers.eventId} = ${eventSessions.eventId} and ${registrationMembers.cancelledAt} is null and ${registrations.status} = 'confirmed')`;
+const registeredCount = sql<number>`(select count(*)::int from ${registrationMembers} inner join ${registrations} on ${registrations.id} = ${registrationMembers.registrationId} where ${registrationMembers.eventId} = ${eventSessions.eventId} and ${liveMember()})`;
 
 function sessionQuery(db: Db | Tx) {
   return db

@@ -11,6 +11,7 @@ import {
   users,
 } from '@/lib/server/db/schema';
 import type { CertificateKind } from '@/lib/schemas/certificates';
+import { liveMember } from '@/lib/server/services/live-members';
 
 /** One person a certificate would be issued to, with what it would print. */
 export interface EligiblePerson {
@@ -78,11 +79,7 @@ export async function eligiblePeople(db: Db | Tx, target: CertificateTarget): Pr
   if (!event) return [];
 
   // A live member of a confirmed registration of the event.
-  const liveMember = and(
-    eq(registrations.eventId, eventId),
-    eq(registrations.status, 'confirmed'),
-    isNull(registrationMembers.cancelledAt),
-  );
+  const memberOfEvent = and(eq(registrations.eventId, eventId), liveMember());
 
   if (target.kind === 'participation') {
     const present = exists(
@@ -102,7 +99,7 @@ export async function eligiblePeople(db: Db | Tx, target: CertificateTarget): Pr
       .from(registrationMembers)
       .innerJoin(registrations, eq(registrations.id, registrationMembers.registrationId))
       .innerJoin(users, eq(users.id, registrationMembers.userId))
-      .where(event.proof === 'attendance' ? and(liveMember, present) : liveMember);
+      .where(event.proof === 'attendance' ? and(memberOfEvent, present) : memberOfEvent);
     return rows.map((r) => ({
       ...r,
       title: certificateTitle('participation', event.name),
@@ -126,7 +123,7 @@ export async function eligiblePeople(db: Db | Tx, target: CertificateTarget): Pr
     .from(registrationMembers)
     .innerJoin(registrations, eq(registrations.id, registrationMembers.registrationId))
     .innerJoin(users, eq(users.id, registrationMembers.userId))
-    .where(and(liveMember, inArray(registrations.id, [...placed.keys()])));
+    .where(and(memberOfEvent, inArray(registrations.id, [...placed.keys()])));
   const rows = members.map(({ registrationId, ...member }) => ({
     ...member,
     place: placed.get(registrationId)?.place ?? null,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { festival } from '@/lib/festival';
 import { stayEndDate } from '@/lib/schemas/shop';
@@ -31,6 +31,7 @@ import { AppError } from '@/lib/server/http/app-error';
 import type { PassMailPart } from '@/lib/server/mail/pass-mail';
 import { derivedSecret } from '@/lib/server/secrets';
 import { passCode, passQrPayload, verifyPassCode } from './pass-code';
+import { liveMember } from '@/lib/server/services/live-members';
 
 /*
  * Festival passes: one per person, created when they become a participant or a guest. Whether a pass
@@ -79,13 +80,7 @@ async function liveEvents(db: Db | Tx, userId: string): Promise<PassEvent[]> {
     .innerJoin(registrations, eq(registrations.id, registrationMembers.registrationId))
     .innerJoin(events, eq(events.id, registrationMembers.eventId))
     .innerJoin(eventCategories, eq(eventCategories.id, events.categoryId))
-    .where(
-      and(
-        eq(registrationMembers.userId, userId),
-        isNull(registrationMembers.cancelledAt),
-        eq(registrations.status, 'confirmed'),
-      ),
-    )
+    .where(and(eq(registrationMembers.userId, userId), liveMember()))
     .orderBy(asc(events.startsAt), asc(events.name));
 }
 

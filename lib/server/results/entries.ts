@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ResultEntry } from '@/lib/schemas/results';
 import type { Db, Tx } from '@/lib/server/db';
 import { events, registrationMembers, registrations, users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
+import { liveMember } from '@/lib/server/services/live-members';
 
 /*
  * An event's entries: its confirmed registrations, each named as the public will read it (the team's name,
@@ -46,8 +47,7 @@ export async function eventEntries(
     .where(
       and(
         eq(registrations.eventId, eventId),
-        eq(registrations.status, 'confirmed'),
-        isNull(registrationMembers.cancelledAt),
+        liveMember(),
         only ? inArray(registrations.id, [...only]) : undefined,
       ),
     )

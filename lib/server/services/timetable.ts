@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { RegistrationOverlapWarning } from '@/lib/schemas/event-registration';
 import type { Db, Tx } from '@/lib/server/db';
 import {
@@ -12,6 +12,7 @@ import {
   venues,
 } from '@/lib/server/db/schema';
 import { byTime, overlaps, sessionTitle, sessionWhen, type TimetableSession } from '@/lib/timetable';
+import { liveMember } from '@/lib/server/services/live-members';
 
 /*
  * Reads of the timetable: the public schedule, one event's sessions, a participant's own day, and the
@@ -69,8 +70,7 @@ async function liveEventIds(db: Conn, userIds: string[], except?: number): Promi
     .where(
       and(
         inArray(registrationMembers.userId, userIds),
-        isNull(registrationMembers.cancelledAt),
-        eq(registrations.status, 'confirmed'),
+        liveMember(),
         except === undefined ? undefined : ne(registrationMembers.eventId, except),
       ),
     );
