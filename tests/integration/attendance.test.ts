@@ -12,7 +12,6 @@ import { GET as registrationsExport } from '@/app/api/admin/export/registrations
 import { POST as revocation } from '@/app/api/admin/passes/revocation/route';
 import { GET as registrationsList } from '@/app/api/admin/registrations/route';
 import { GET as usersList } from '@/app/api/admin/users/route';
-import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { GET as myPass } from '@/app/api/my-pass/route';
 import { apiRolesFor, rolesForPath } from '@/lib/roles';
 import type { AttendanceSession, ScanOutcome, SessionRoster } from '@/lib/schemas/attendance';
@@ -31,7 +30,7 @@ import {
 import { setPassRevoked } from '@/lib/server/passes/passes';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
-import { createTestEvent } from '../support/events';
+import { createTestEvent, registerFreeTeams } from '../support/events';
 import { describeEachDatabase } from '../support/test-db';
 
 type Person = Awaited<ReturnType<typeof quickUser>>;
@@ -55,21 +54,7 @@ describeEachDatabase('attendance per session', (current) => {
   /** A free event with one session today, and these teams registered (each team's leader first). */
   async function eventWith(teams: Person[][]) {
     const { event, option } = await createTestEvent(db(), { price: 0, min: 1, max: 4 });
-    for (const [index, team] of teams.entries()) {
-      const answer = await call(register, {
-        token: team[0]!.token,
-        params: { eventId: String(event.id) },
-        body: {
-          registerData: {
-            emails: team.map((p) => p.email),
-            participationId: option.id,
-            teamName: `Team ${index + 1}`,
-          },
-          payData: null,
-        },
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    }
+    await registerFreeTeams(db(), event.id, option.id, teams, (index) => `Team ${index + 1}`);
     const [venue] = await db()
       .insert(venues)
       .values({ name: `Hall ${crypto.randomUUID().slice(0, 8)}` })

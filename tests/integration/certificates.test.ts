@@ -7,7 +7,6 @@ import { POST as revoke } from '@/app/api/admin/certificates/revoke/route';
 import { GET as pdfOf } from '@/app/api/certificates/[id]/pdf/route';
 import { GET as lookup } from '@/app/api/certificates/[id]/route';
 import { GET as mine } from '@/app/api/my-certificates/route';
-import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import type { PublicCertificate } from '@/lib/server/certificates/public-view';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
@@ -16,14 +15,13 @@ import {
   mailOutbox,
   publishedResults,
   registrationMembers,
-  registrations,
   resultPlacings,
   users,
   venues,
 } from '@/lib/server/db/schema';
 import { call } from '../support/api';
 import { quickUser } from '../support/accounts';
-import { createTestEvent } from '../support/events';
+import { createTestEvent, registerFreeTeams } from '../support/events';
 import { describeEachDatabase } from '../support/test-db';
 
 type Person = Awaited<ReturnType<typeof quickUser>>;
@@ -40,17 +38,8 @@ describeEachDatabase('certificates', (current) => {
 
   async function teamEvent(people: Person[]) {
     const { event, option } = await createTestEvent(db(), { price: 0, min: 1, max: 4 });
-    const answer = await call(register, {
-      token: people[0]!.token,
-      params: { eventId: String(event.id) },
-      body: {
-        registerData: { emails: people.map((p) => p.email), participationId: option.id, teamName: 'Quills' },
-        payData: null,
-      },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const [registration] = await db().select().from(registrations).where(eq(registrations.eventId, event.id));
-    return { event, registrationId: registration!.id };
+    const [registrationId] = await registerFreeTeams(db(), event.id, option.id, [people], () => 'Quills');
+    return { event, registrationId: registrationId! };
   }
 
   const issueFor = (kind: string, eventId?: number) =>

@@ -10,7 +10,6 @@ import {
   POST as publishRoute,
 } from '@/app/api/admin/results/[eventId]/publish/route';
 import { GET as publicResults } from '@/app/api/results/route';
-import { POST as register } from '@/app/api/event-register/event-registration/[eventId]/route';
 import { apiRolesFor } from '@/lib/roles';
 import type { CategoryResults, ResultsDraft } from '@/lib/schemas/results';
 import { seedIfEmpty } from '@/lib/server/db/seed';
@@ -28,7 +27,7 @@ import {
 import type { ResultsOverviewRow } from '@/lib/server/results';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
-import { createTestEvent } from '../support/events';
+import { createTestEvent, registerFreeTeams } from '../support/events';
 import { describeEachDatabase } from '../support/test-db';
 
 // The public pages' cache is Next's; here every read goes to the database and a publish marks nothing.
@@ -48,27 +47,13 @@ describeEachDatabase('results by round and final placings', (current) => {
   /** An event with two rounds (Prelims, then Finals at a hall with a map) and these teams registered. */
   async function eventWith(teams: Person[][]) {
     const { event, option } = await createTestEvent(db(), { price: 0, min: 1, max: 4 });
-    const entries: string[] = [];
-    for (const [index, team] of teams.entries()) {
-      const answer = await call(register, {
-        token: team[0]!.token,
-        params: { eventId: String(event.id) },
-        body: {
-          registerData: {
-            emails: team.map((p) => p.email),
-            participationId: option.id,
-            teamName: `Team ${index + 1} ${event.id}`,
-          },
-          payData: null,
-        },
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      const [row] = await db()
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(and(eq(registrations.eventId, event.id), eq(registrations.leaderUserId, team[0]!.userId)));
-      entries.push(row!.id);
-    }
+    const entries = await registerFreeTeams(
+      db(),
+      event.id,
+      option.id,
+      teams,
+      (index) => `Team ${index + 1} ${event.id}`,
+    );
     const tag = crypto.randomUUID().slice(0, 8);
     const [prelimsHall, finalsHall] = await db()
       .insert(venues)

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
 import { PATCH as patchEvent } from '@/app/api/admin/event/[id]/route';
@@ -82,6 +83,41 @@ function registerSolo(
       ...(extra.offerId ? { offerId: extra.offerId } : {}),
     },
   });
+}
+
+/**
+ * Registers each team for a free option as the registration screen sends it, the team's first person as
+ * its leader, and expects each to be confirmed (201). Answers the registrations' ids, in the teams' order.
+ */
+export async function registerFreeTeams(
+  db: Db,
+  eventId: number,
+  optionId: number,
+  teams: { token: string; email: string; userId: string }[][],
+  teamName: (index: number) => string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, team] of teams.entries()) {
+    const answer = await call(register, {
+      token: team[0]!.token,
+      params: { eventId: String(eventId) },
+      body: {
+        registerData: {
+          emails: team.map((p) => p.email),
+          participationId: optionId,
+          teamName: teamName(index),
+        },
+        payData: null,
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const [row] = await db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.leaderUserId, team[0]!.userId)));
+    ids.push(row!.id);
+  }
+  return ids;
 }
 
 /** A free registration of one person alone, as the registration screen sends it (with an offer, if any). */
