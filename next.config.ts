@@ -21,7 +21,7 @@ const csp = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  // The offline profile's service worker, public/sw.js (same origin only).
+  // The offline pages' service worker, public/sw.js (same origin only).
   "worker-src 'self'",
   "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
   'frame-src https://www.youtube-nocookie.com https://api.razorpay.com https://checkout.razorpay.com',

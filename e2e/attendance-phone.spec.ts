@@ -13,8 +13,9 @@ import { expectInsideScreen, phoneHeight, phoneWidths } from './support/phone-sc
  * A volunteer takes attendance on a phone with the network cut and restored. The seeded volunteer
  * (volunteer@aetherfest.example, made beside the development organiser) opens a session of an event of
  * the test's own with two registered participants; types the first one's pass code and sees them present;
- * goes offline, types the second one's code and sees it waiting; comes back online and sees it recorded
- * and the count move; then undoes it.
+ * goes offline, types the second one's code and sees it waiting, reloads the page still offline and finds
+ * the roster and the waiting scan again; comes back online and sees it recorded and the count move; undoes
+ * it; and logs out, which leaves no offline copy behind.
  */
 
 const volunteerLogin = { email: 'volunteer@aetherfest.example', password: 'Volunteer@2027' };
@@ -104,6 +105,12 @@ test('a volunteer takes attendance on a phone with the network cut and restored'
     await expect(count).toHaveText('1 / 2 present');
     await expectInsideScreen(page, '/admin/attendance/{id} with an answer');
 
+    // Loading the roster installed the worker that keeps this session's page for a reload without signal.
+    const sessionPath = `/admin/attendance/${session.id}`;
+    await expect
+      .poll(() => page.evaluate(async (path) => (await caches.match(path)) !== undefined, sessionPath))
+      .toBe(true);
+
     // No signal: the second scan waits on the phone, named from the roster kept there.
     await context.setOffline(true);
     await page.getByLabel('Pass code').fill(secondCode);
@@ -114,6 +121,16 @@ test('a volunteer takes attendance on a phone with the network cut and restored'
       recent.getByRole('listitem').filter({ hasText: 'Luna Lovegood: waiting to send' }),
     ).toBeVisible();
     await expect(count).toHaveText('1 / 2 present');
+
+    // The tab is reloaded in the hall, still without signal: the page, its roster and the waiting scan
+    // come back from the phone.
+    await page.reload();
+    await expect(page).toHaveURL(new RegExp(`${sessionPath}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `${own.event.name}: Heats` })).toBeVisible();
+    await expect(roster.getByRole('listitem')).toHaveCount(2);
+    await expect(
+      recent.getByRole('listitem').filter({ hasText: 'Luna Lovegood: waiting to send' }),
+    ).toBeVisible();
 
     // Back online: the queue goes as one batch, the line takes the server's answer and the count moves.
     await context.setOffline(false);
@@ -127,6 +144,28 @@ test('a volunteer takes attendance on a phone with the network cut and restored'
     await expect(answer).toContainText('The attendance is undone.');
     await expect(count).toHaveText('1 / 2 present');
     await expect(roster.getByRole('listitem').filter({ hasText: 'Luna Lovegood' })).toContainText('Not yet');
+
+    // Logging out leaves no copy of the page and no worker on the phone.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Site menu' }).getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged Out!')).toBeVisible();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
+      0,
+    );
+    expect(await page.evaluate(() => caches.keys())).toEqual([]);
+    const rostersKept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const opened = indexedDB.open('aetherfest-attendance');
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const counted = opened.result.transaction('rosters').objectStore('rosters').count();
+            counted.onsuccess = () => resolve(counted.result);
+            counted.onerror = () => reject(counted.error);
+          };
+        }),
+    );
+    expect(rostersKept).toBe(0);
   } finally {
     await context.setOffline(false);
     await send('delete', `/api/admin/session/${session.id}`);

@@ -1,23 +1,32 @@
 /*
- * Keeps /profile openable with no signal (at the gate, after the phone closed the tab), so the festival
- * pass saved on the device can be shown. It does nothing else, on purpose (docs/decisions.md):
- *   - navigations to /profile: network first, the last /profile page when there is no network;
+ * Keeps a few pages openable with no signal. One script serves two registrations, told apart by scope:
+ *   - scope /profile (a participant who has a pass): the /profile page, so the pass saved on the device can
+ *     be shown at a gate after the phone closed the tab;
+ *   - scope /admin/attendance/ (a volunteer who opened a session): each session's scanning page, so a tab
+ *     reloaded or killed in a hall without signal reopens with the roster and the queue kept in IndexedDB.
+ * For either it does only this, on purpose (docs/decisions.md):
+ *   - navigations to the scope's pages: network first, the last copy of that page when there is no network;
  *   - /_next/static/*: cache first (file names carry a content hash, so a cached copy never goes stale);
  *   - everything else, API answers and other pages above all, passes through and is never kept.
- * The page HTML holds nothing personal: the pass itself is in localStorage, read by the page's script.
- * Registered by components/profile/offline-profile.ts (scope /profile), which also removes it and every
- * cache on logout.
+ * The kept HTML holds nothing personal beyond the signed-in person's own role and id: the pass is in
+ * localStorage and the roster in IndexedDB, read by the page's script. Registered by
+ * components/offline/offline-pages.ts, which also removes every registration and cache on logout.
  */
 
-// Bump to drop every copy kept by an older worker (old caches are deleted on activate).
-const cacheName = 'profile-offline-v1';
-const profilePath = '/profile';
+const scopes = {
+  '/profile': { cacheName: 'profile-offline-v1', isPage: (path) => path === '/profile' },
+  '/admin/attendance/': {
+    cacheName: 'attendance-offline-v1',
+    isPage: (path) => /^\/admin\/attendance\/\d+$/.test(path),
+  },
+};
+const scope = scopes[new URL(self.registration.scope).pathname];
 const staticPrefix = '/_next/static/';
 
 self.addEventListener('install', (event) => {
-  // Best effort: a copy that could not be made now is made on the next visit to /profile.
+  // The cache is made here, at install, and only here: later writes go only into a cache that exists.
   event.waitUntil(
-    precacheProfile()
+    (scope ? caches.open(scope.cacheName) : Promise.resolve())
       .catch(() => undefined)
       .then(() => self.skipWaiting()),
   );
@@ -26,9 +35,13 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      const stale = names.filter((name) => name.startsWith('profile-offline-') && name !== cacheName);
-      await Promise.all(stale.map((name) => caches.delete(name)));
+      if (scope) {
+        // Copies kept by an older version of this scope's cache (bump its version to drop them).
+        const family = scope.cacheName.replace(/v\d+$/, '');
+        const names = await caches.keys();
+        const stale = names.filter((name) => name.startsWith(family) && name !== scope.cacheName);
+        await Promise.all(stale.map((name) => caches.delete(name)));
+      }
       // The page that registered the worker is controlled at once, so the assets it loads next are kept.
       await self.clients.claim();
     })(),
@@ -36,8 +49,8 @@ self.addEventListener('activate', (event) => {
 });
 
 /*
- * Logout (forgetOfflineProfile) tells this worker to forget. From then on it keeps nothing, and it answers
- * only once the copies it had begun to write are written and every cache is deleted: checking that the
+ * Logout (forgetOfflinePages) tells this worker to forget. From then on it keeps nothing, and it answers
+ * only once the copies it had begun to write are written and its cache is deleted: checking that the
  * cache exists and then opening it takes two steps, and a delete landing between them used to bring the
  * cache back with the next page's assets.
  */
@@ -45,56 +58,62 @@ let forgotten = false;
 const writes = new Set();
 
 self.addEventListener('message', (event) => {
-  if (event.data !== 'forget') return;
-  forgotten = true;
-  event.waitUntil(
-    (async () => {
-      await Promise.all([...writes]);
-      const names = await caches.keys();
-      await Promise.all(names.filter((name) => name.startsWith('profile-offline-')).map((name) => caches.delete(name)));
-      event.ports[0]?.postMessage('forgotten');
-    })(),
-  );
+  if (event.data === 'forget') {
+    forgotten = true;
+    event.waitUntil(
+      (async () => {
+        await Promise.all([...writes]);
+        if (scope) await caches.delete(scope.cacheName);
+        event.ports[0]?.postMessage('forgotten');
+      })(),
+    );
+  } else if (typeof event.data?.keep === 'string' && scope?.isPage(event.data.keep)) {
+    // keepOffline: the page now shown was loaded before this worker controlled it.
+    track(event, keepPage(event.data.keep));
+  }
 });
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate' && url.pathname === profilePath) {
-    event.respondWith(networkFirst(event));
+  if (!scope || request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && scope.isPage(url.pathname)) {
+    event.respondWith(networkFirst(event, url.pathname));
   } else if (url.pathname.startsWith(staticPrefix)) {
     event.respondWith(cacheFirst(event));
   }
 });
 
-/** The page was shown before this worker existed: fetch it again, with the assets its HTML names. */
-async function precacheProfile() {
-  // The cache is made here, at install, and only here: later writes go only into a cache that exists.
-  const cache = await caches.open(cacheName);
-  const response = await fetch(profilePath);
-  if (!isProfilePage(response)) return;
+/** Fetches a page of the scope again and keeps it, with the assets its HTML names. */
+async function keepPage(path) {
+  const response = await fetch(path);
+  if (!isThePage(response)) return;
   const html = await response.clone().text();
-  await cache.put(profilePath, response);
+  await store(path, response);
   // Script and preload tags, and the fonts of the inlined stylesheet.
   const assets = new Set(html.match(/\/_next\/static\/[^"'()\s\\]+\.(?:js|css|woff2?)/g) ?? []);
-  await Promise.allSettled([...assets].map((asset) => cache.add(asset)));
+  await Promise.allSettled(
+    [...assets].map(async (asset) => {
+      const copy = await fetch(asset);
+      if (copy.ok) await store(asset, copy);
+    }),
+  );
 }
 
-async function networkFirst(event) {
+async function networkFirst(event, path) {
   try {
     const response = await fetch(event.request);
-    if (isProfilePage(response)) keepCopy(event, profilePath, response.clone());
+    if (isThePage(response)) keepCopy(event, path, response.clone());
     return response;
   } catch (error) {
-    const cached = await caches.match(profilePath, { cacheName });
+    const cached = await caches.match(path, { cacheName: scope.cacheName });
     if (cached) return cached;
     throw error;
   }
 }
 
 async function cacheFirst(event) {
-  const cached = await caches.match(event.request, { cacheName });
+  const cached = await caches.match(event.request, { cacheName: scope.cacheName });
   if (cached) return cached;
   const response = await fetch(event.request);
   if (response.ok) keepCopy(event, event.request, response.clone());
@@ -107,19 +126,23 @@ async function cacheFirst(event) {
  * forget; each write is tracked so that forgetting waits for it.
  */
 function keepCopy(event, key, copy) {
+  track(event, store(key, copy));
+}
+
+async function store(key, copy) {
+  if (forgotten || !(await caches.has(scope.cacheName))) return;
+  const cache = await caches.open(scope.cacheName);
+  await cache.put(key, copy);
+}
+
+function track(event, work) {
   if (forgotten) return;
-  const write = (async () => {
-    if (!(await caches.has(cacheName))) return;
-    const cache = await caches.open(cacheName);
-    await cache.put(key, copy);
-  })()
-    .catch(() => undefined)
-    .finally(() => writes.delete(write));
+  const write = work.catch(() => undefined).finally(() => writes.delete(write));
   writes.add(write);
   event.waitUntil(write);
 }
 
-/** The /profile page itself: not the redirect to /login the server sends a signed-out visitor, nor an error. */
-function isProfilePage(response) {
+/** The page itself: not the redirect to /login the server sends a signed-out visitor, nor an error. */
+function isThePage(response) {
   return response.ok && response.type === 'basic' && !response.redirected;
 }

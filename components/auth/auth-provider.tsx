@@ -23,7 +23,7 @@ import {
 } from './auth-state';
 import { forgetStayDrafts } from '@/components/accommodation/stay-draft';
 import { forgetPurchaseRecord } from '@/components/payment/purchase-record';
-import { forgetOfflineProfile } from '@/components/profile/offline-profile';
+import { forgetOfflinePages } from '@/components/offline/offline-pages';
 import { forgetSavedPasses } from '@/components/profile/pass-storage';
 
 interface AuthContextValue extends AuthState {
@@ -81,9 +81,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Storage unavailable: nothing was kept either.
     }
-    await forgetOfflineProfile().catch(() => {
+    await forgetOfflinePages().catch(() => {
       // Workers or caches unavailable here: then none were kept either.
     });
+    // A volunteer's attendance rosters (their small module is loaded here, on logout only).
+    await import('@/components/admin/attendance/offline-store')
+      .then((store) => store.forgetRosters())
+      .catch(() => {
+        // IndexedDB unavailable here: then no roster was kept either.
+      });
     await api.post('/api/logout').catch(() => {
       // The cookie expires by itself; a failed request must not keep anyone signed in here.
     });

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { api, ApiError } from '@/lib/api-client';
 import type { MyPass } from '@/lib/schemas/passes';
-import { keepProfileOffline } from './offline-profile';
+import { keepOffline, offlineScopes } from '@/components/offline/offline-pages';
 import { PassCode } from './pass-code';
 import { savedPassKey } from './pass-storage';
 
@@ -70,7 +70,7 @@ export function FestivalPass({ userId }: { userId: string }) {
   // Only someone with a pass gets the offline worker: nobody else's profile has anything to show at a gate.
   const shown = load.status === 'ready';
   useEffect(() => {
-    if (shown) keepProfileOffline();
+    if (shown) keepOffline(offlineScopes.profile);
   }, [shown]);
 
   if (load.status === 'loading') return <InlineLoader label="Loading your festival pass" />;

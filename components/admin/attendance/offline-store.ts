@@ -86,3 +86,14 @@ export async function dropQueued(scanIds: readonly string[]): Promise<void> {
     for (const id of scanIds) s.delete(id);
   });
 }
+
+/**
+ * Logout: the rosters (participants' names, colleges and pass ids) leave the phone with the volunteer. The
+ * queue stays: those scans were made at the venue and are sent when a volunteer next opens the session
+ * online. A phone that never scanned gets no database made just to be emptied.
+ */
+export async function forgetRosters(): Promise<void> {
+  const existing = await indexedDB.databases?.().catch(() => undefined);
+  if (existing && !existing.some((d) => d.name === databaseName)) return;
+  await run('rosters', 'readwrite', (s) => s.clear());
+}

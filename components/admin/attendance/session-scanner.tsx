@@ -11,6 +11,7 @@ import {
   type ScanStatus,
   type SessionRoster,
 } from '@/lib/schemas/attendance';
+import { keepOffline, offlineScopes } from '@/components/offline/offline-pages';
 import { bringIntoView } from '../bring-into-view';
 import { QrCameraView } from '../qr-camera-view';
 import { useQrCamera } from '../use-qr-camera';
@@ -90,6 +91,8 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
       applyRoster(answer.data);
       setRosterProblem(null);
       await saveRoster(answer.data).catch(() => undefined);
+      // The roster is on the phone: from now on the page itself reopens without signal too.
+      keepOffline(offlineScopes.attendance);
       // Scans sent from this phone earlier that the list does not show yet (after a reload).
       setRecent((current) => {
         const known = new Set(current.map((r) => r.scanId));
@@ -196,7 +199,7 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
     if (shown && resultRef.current) bringIntoView(resultRef.current);
   }, [shown]);
 
-  const keepOffline = useCallback(async (scan: QueuedScan) => {
+  const queueOffline = useCallback(async (scan: QueuedScan) => {
     await queueScan(scan).catch(() => undefined);
     const label = waitingLabel(scan.name);
     setShown({ kind: 'waiting', label });
@@ -220,7 +223,7 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
       };
       try {
         if (!navigator.onLine) {
-          await keepOffline(scan);
+          await queueOffline(scan);
           return true;
         }
         const answer = await api.post<ScanOutcome>('/api/admin/attendance', {
@@ -235,7 +238,7 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
         return answer.data.status === 'present' || answer.data.status === 'already_present';
       } catch (error) {
         if (isNetworkFailure(error)) {
-          await keepOffline(scan);
+          await queueOffline(scan);
           return true;
         }
         setShown({
@@ -247,7 +250,7 @@ export function SessionScanner({ sessionId, userId }: { sessionId: number; userI
         busyRef.current = false;
       }
     },
-    [keepOffline, refreshRoster, sessionId],
+    [queueOffline, refreshRoster, sessionId],
   );
 
   const qrCamera = useQrCamera(record, busyRef);
