@@ -2,6 +2,7 @@ import 'server-only';
 // fontkit's shaper for India's scripts was compiled with generators that expect this runtime as a global.
 import 'regenerator-runtime/runtime';
 import fontkit from '@pdf-lib/fontkit';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { festivalTitle } from '@/lib/festival';
@@ -48,10 +49,26 @@ const parsedOnce: typeof fontkit = {
   },
 };
 
+/**
+ * The embedded fonts and their character maps are compressed by Node's zlib rather than pdf-lib's own
+ * JavaScript deflate: the same format, a fraction of the time, and no cold start while the JIT warms up
+ * (a fresh server's first renderings took three times as long, mostly in that deflate). pdf-lib builds every
+ * compressed stream it embeds through this one method of the document's context.
+ */
+function compressWithNodeZlib(pdf: PDFDocument): void {
+  const { context } = pdf;
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents), {
+      ...dict,
+      Filter: 'FlateDecode',
+    });
+}
+
 /** A4 landscape, fonts subset-embedded, a vector QR code of the verify address. */
 export async function renderCertificatePdf(c: PrintedCertificate): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(parsedOnce);
+  compressWithNodeZlib(pdf);
   pdf.setTitle(`${c.title}: ${c.recipientName}`);
   const page = pdf.addPage([841.89, 595.28]);
   const { width, height } = page.getSize();
@@ -90,19 +107,57 @@ export async function renderCertificatePdf(c: PrintedCertificate): Promise<Uint8
   await lines.at(`Certificate ${c.id}`, 70, 72, 9, textFaces, ink);
   await lines.at('Verify at the address in the QR code', 70, 58, 8, textFaces, ink);
 
-  // The QR code as one vector path of its dark modules (one square each): sharp at any print size, and a
-  // single drawing operation where a rectangle per module was hundreds.
-  const qr = QRCode.create(certificateVerifyUrl(c.id), { errorCorrectionLevel: 'M' });
+  drawQrCode(pdf, page, certificateVerifyUrl(c.id), { x: width - 70 - 96, y: 60, size: 96 });
+  // No object streams: a certificate has a few dozen objects, and compressing them cost more time than the
+  // kilobyte or two it saved. No yielding to timers while writing (pdf-lib's default every 50 objects): a
+  // rendering is a few milliseconds of work, and each yield added a timer's delay to it.
+  return pdf.save({ useObjectStreams: false, objectsPerTick: Infinity });
+}
+
+/**
+ * The QR code of `text`, its dark modules as squares of one path filled once, in a content stream of its own
+ * written here as PDF operators and compressed by Node's zlib. Drawn through pdf-lib's SVG path (one
+ * operator object per module, its numbers formatted one by one) it was a third of a rendering's time.
+ */
+function drawQrCode(
+  pdf: PDFDocument,
+  page: PDFPage,
+  text: string,
+  at: { x: number; y: number; size: number },
+) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const cells = qr.modules.size;
-  let squares = '';
+  const squares: string[] = [];
   for (let row = 0; row < cells; row++) {
     for (let col = 0; col < cells; col++) {
-      if (qr.modules.get(row, col)) squares += `M${col} ${row}h1v1h-1z`;
+      // PDF's y runs up: row 0 is the top row, drawn highest.
+      if (qr.modules.get(row, col)) squares.push(`${col} ${cells - 1 - row} 1 1 re`);
     }
   }
-  // drawSvgPath's y runs down from the point given: the code's top left corner.
-  page.drawSvgPath(squares, { x: width - 70 - 96, y: 60 + 96, scale: 96 / cells, color: ink });
-  return pdf.save();
+  const scale = at.size / cells;
+  const [r, g, b] = [ink.red, ink.green, ink.blue].map((v) => v.toFixed(3));
+  const operators = `q ${r} ${g} ${b} rg ${scale} 0 0 ${scale} ${at.x} ${at.y} cm\n${squares.join('\n')}\nf Q\n`;
+  const stream = pdf.context.stream(deflateSync(operators), { Filter: 'FlateDecode' });
+  page.node.addContentStream(pdf.context.register(stream));
+}
+
+/*
+ * A run's width at size 1, by face and text. Measuring shapes the text (fontkit's layout), which costs as
+ * much as drawing it; the title, the headings and the fixed lines are the same in every certificate, and a
+ * name is measured again at each size tried. The bound keeps a festival's worth of names.
+ */
+const unitWidths = new Map<string, number>();
+const unitWidthsKept = 20_000;
+
+function unitWidth(file: string, font: PDFFont, text: string): number {
+  const key = `${file}\n${text}`;
+  let width = unitWidths.get(key);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(text, 1);
+    if (unitWidths.size >= unitWidthsKept) unitWidths.clear();
+    unitWidths.set(key, width);
+  }
+  return width;
 }
 
 /** Sets lines of text in runs of the faces that have their characters, each face embedded once (subset). */
@@ -127,7 +182,7 @@ class LineSetter {
     const runs = await Promise.all(
       (await textRuns(text, faces)).map(async (run) => {
         const font = await this.font(run.file);
-        return { text: run.text, font, width: font.widthOfTextAtSize(run.text, size) };
+        return { text: run.text, font, width: unitWidth(run.file, font, run.text) * size };
       }),
     );
     return { runs, width: runs.reduce((sum, r) => sum + r.width, 0) };
