@@ -19,6 +19,7 @@ import {
 import { roles } from '../../roles';
 import { inventoryKinds } from '../../schemas/inventory';
 import { certificateKinds, participationProofs } from '../../schemas/certificates';
+import { refundPolicies } from '../../schemas/changes';
 
 /*
  * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers
@@ -27,6 +28,25 @@ import { certificateKinds, participationProofs } from '../../schemas/certificate
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The organisers' rules for a participant's own changes to an item (an event, a T-shirt, a stay type):
+ * until when (null: the default, lib/server/changes/rules.ts) and what a cancellation gives back.
+ */
+const changeRules = () => ({
+  changesFreezeAt: timestamp('changes_freeze_at', { withTimezone: true }),
+  refundPolicy: text('refund_policy', { enum: refundPolicies }).notNull().default('none'),
+  /** The share given back under the 'percent' policy, 1 to 100. */
+  refundPercent: integer('refund_percent'),
+  /** Under 'percent', the share is given until this time (null: until the freeze). */
+  refundUntil: timestamp('refund_until', { withTimezone: true }),
+});
+const changeRulesChecks = (name: string, t: { refundPolicy: unknown; refundPercent: unknown }) => [
+  check(
+    `${name}_refund_percent`,
+    sql`(${t.refundPolicy} = 'percent') = (${t.refundPercent} is not null) and coalesce(${t.refundPercent} between 1 and 100, true)`,
+  ),
+];
 
 // ---------- people ----------
 
@@ -111,10 +131,11 @@ export const events = pgTable(
     participationProof: text('participation_proof', { enum: participationProofs })
       .notNull()
       .default('attendance'),
+    ...changeRules(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_category').on(t.categoryId, t.position)],
+  (t) => [index('events_category').on(t.categoryId, t.position), ...changeRulesChecks('events', t)],
 );
 
 export const participationOptions = pgTable(
@@ -254,19 +275,24 @@ export const festivalConfig = pgTable('festival_config', {
   updatedAt: updatedAt(),
 });
 
-export const merchandiseProducts = pgTable('merchandise_products', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  pricePaise: integer('price_paise').notNull(),
-  oldPricePaise: integer('old_price_paise'),
-  image1Url: text('image1_url').notNull(),
-  image2Url: text('image2_url'),
-  /** The organisers' switch for the whole product (sizes have their own). */
-  isVisible: boolean('is_visible').notNull().default(true),
-  position: integer('position').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const merchandiseProducts = pgTable(
+  'merchandise_products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    oldPricePaise: integer('old_price_paise'),
+    image1Url: text('image1_url').notNull(),
+    image2Url: text('image2_url'),
+    /** The organisers' switch for the whole product (sizes have their own). */
+    isVisible: boolean('is_visible').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    ...changeRules(),
+    createdAt: createdAt(),
+  },
+  (t) => changeRulesChecks('merchandise_products', t),
+);
 
 export const merchandiseVariants = pgTable(
   'merchandise_variants',
@@ -290,15 +316,20 @@ export const merchandiseVariants = pgTable(
   ],
 );
 
-export const accommodationTypes = pgTable('accommodation_types', {
-  id: serial('id').primaryKey(),
-  accommodationType: text('accommodation_type').notNull(),
-  /** Whole rupees per night; null means the organisers have not priced it yet. */
-  pricePerNight: integer('price_per_night'),
-  description: text('description').notNull().default(''),
-  isVisible: boolean('is_visible').notNull().default(true),
-  position: integer('position').notNull().default(0),
-});
+export const accommodationTypes = pgTable(
+  'accommodation_types',
+  {
+    id: serial('id').primaryKey(),
+    accommodationType: text('accommodation_type').notNull(),
+    /** Whole rupees per night; null means the organisers have not priced it yet. */
+    pricePerNight: integer('price_per_night'),
+    description: text('description').notNull().default(''),
+    isVisible: boolean('is_visible').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    ...changeRules(),
+  },
+  (t) => changeRulesChecks('accommodation_types', t),
+);
 
 export const accommodationOptions = pgTable(
   'accommodation_options',
@@ -705,6 +736,39 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity').on(t.entity, t.entityId, t.createdAt),
     index('audit_log_created').on(t.createdAt),
+  ],
+);
+
+/**
+ * A participant's own change to what they hold (docs/own-changes.md): the organisers' "Changes" list, and
+ * what an undo needs. One live cancellation per thing cancelled (a double tap finds the first).
+ */
+export const participantChanges = pgTable(
+  'participant_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** cancel (more kinds come with team changes, transfers and size changes). */
+    action: text('action', { enum: ['cancel'] }).notNull(),
+    /** registration, merchandise_order or accommodation_booking. */
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    paymentOrderId: uuid('payment_order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    refundPaise: integer('refund_paise').notNull().default(0),
+    /** What the change was about, for the list: the event, the size, the stay. */
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneByUserId: uuid('undone_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('participant_changes_live_cancel')
+      .on(t.entity, t.entityId)
+      .where(sql`${t.action} = 'cancel' and ${t.undoneAt} is null`),
+    index('participant_changes_created').on(t.createdAt),
+    check('participant_changes_refund', sql`${t.refundPaise} >= 0`),
   ],
 );
 

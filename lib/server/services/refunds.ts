@@ -1,15 +1,13 @@
 import 'server-only';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/admin/audit';
 import { recordAudit } from '@/lib/server/admin/audit';
 import type { Db, Tx } from '@/lib/server/db';
 import {
   accommodationBookings,
   events,
-  merchandiseOrderLines,
   merchandiseOrders,
   paymentOrders,
-  registrationMembers,
   registrations,
 } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
@@ -20,7 +18,8 @@ import { organiserRefundMail } from '@/lib/server/mail/refund-mails';
 import { orderItem } from '@/lib/server/payments/order-item';
 import type { PaymentOrder } from '@/lib/server/payments/types';
 import { refundPayment } from '@/lib/server/payments/settle';
-import { inventoryChanged, releaseHolds } from '@/lib/server/inventory';
+import { releaseHolds } from '@/lib/server/inventory';
+import { cancelBookings, cancelMerchandiseOrders, cancelRegistrations } from './cancellations';
 import { mailRecipient } from './recipients';
 
 /*
@@ -85,69 +84,25 @@ async function cancelPurchase(
   tx: Tx,
   order: PaymentOrder,
 ): Promise<{ cancelled: CancelledRecord[]; what: string }> {
-  const at = now();
   if (order.purpose === 'event') {
-    const rows = await tx
-      .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: at })
-      .where(and(eq(registrations.paymentOrderId, order.id), eq(registrations.status, 'confirmed')))
-      .returning({
-        id: registrations.id,
-        eventId: registrations.eventId,
-        optionId: registrations.participationId,
-      });
-    const ids = rows.map((r) => r.id);
-    // A cancelled registration no longer counts against its option's limit: its place is free.
-    for (const optionId of new Set(rows.map((r) => r.optionId))) {
-      inventoryChanged(tx, 'participation_option', optionId);
-    }
-    if (ids.length > 0) {
-      await tx
-        .update(registrationMembers)
-        .set({ cancelledAt: at })
-        .where(
-          and(inArray(registrationMembers.registrationId, ids), isNull(registrationMembers.cancelledAt)),
-        );
-    }
+    const rows = await cancelRegistrations(tx, eq(registrations.paymentOrderId, order.id));
     const eventId = rows[0]?.eventId ?? orderItem(order, 'event').eventId;
     const [event] = eventId
       ? await tx.select({ name: events.name }).from(events).where(eq(events.id, eventId))
       : [];
     return {
-      cancelled: ids.map((id) => ({ entity: 'registration', id })),
+      cancelled: rows.map((r) => ({ entity: 'registration', id: r.id })),
       what: event ? `your registration for ${event.name}` : 'your event registration',
     };
   }
   if (order.purpose === 'merchandise') {
-    const rows = await tx
-      .update(merchandiseOrders)
-      .set({ status: 'cancelled', cancelledAt: at })
-      .where(and(eq(merchandiseOrders.paymentOrderId, order.id), eq(merchandiseOrders.status, 'confirmed')))
-      .returning({ id: merchandiseOrders.id });
-    const ids = rows.map((r) => r.id);
-    if (ids.length > 0) {
-      // The sizes' sold counters come down at the commit (PostgreSQL is their one writer); the units given
-      // back go to their waiting lists first.
-      const sizes = await tx
-        .selectDistinct({ variantId: merchandiseOrderLines.variantId })
-        .from(merchandiseOrderLines)
-        .where(inArray(merchandiseOrderLines.orderId, ids));
-      for (const size of sizes) inventoryChanged(tx, 'merchandise_variant', size.variantId);
-    }
+    const ids = await cancelMerchandiseOrders(tx, eq(merchandiseOrders.paymentOrderId, order.id));
     return {
       cancelled: ids.map((id) => ({ entity: 'merchandise_order', id })),
       what: 'your merchandise order',
     };
   }
-  const rows = await tx
-    .update(accommodationBookings)
-    .set({ status: 'cancelled', cancelledAt: at })
-    .where(
-      and(eq(accommodationBookings.paymentOrderId, order.id), eq(accommodationBookings.status, 'confirmed')),
-    )
-    .returning({ id: accommodationBookings.id, optionId: accommodationBookings.optionId });
-  // The stay's booked counter comes down at the commit, as a size's does.
-  for (const booking of rows) inventoryChanged(tx, 'accommodation_option', booking.optionId);
+  const rows = await cancelBookings(tx, eq(accommodationBookings.paymentOrderId, order.id));
   return {
     cancelled: rows.map((r) => ({ entity: 'accommodation_booking', id: r.id })),
     what: 'your accommodation booking',
