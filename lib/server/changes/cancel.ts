@@ -1,6 +1,5 @@
 import 'server-only';
 import { and, eq, isNull, min, ne } from 'drizzle-orm';
-import { formatPrice } from '@/lib/money';
 import type { CancelOutcome, CancelOwnInput, CancellableKind } from '@/lib/schemas/changes';
 import { recordAudit } from '@/lib/server/admin/audit';
 import { now } from '@/lib/server/clock';
@@ -33,6 +32,7 @@ import {
   cancelRegistrations,
 } from '@/lib/server/services/cancellations';
 import { mailRecipient } from '@/lib/server/services/recipients';
+import { eventRules, productRules, stayTypeRules, teeOrderTerms } from './rule-columns';
 import {
   assertBeforeFreeze,
   eventFreezeAt,
@@ -71,13 +71,6 @@ interface Held {
   summary: string;
 }
 
-const ruleColumns = {
-  changesFreezeAt: events.changesFreezeAt,
-  refundPolicy: events.refundPolicy,
-  refundPercent: events.refundPercent,
-  refundUntil: events.refundUntil,
-};
-
 async function heldRegistration(tx: Tx, userId: string, id: string, at: Date) {
   const [row] = await tx
     .select({
@@ -104,7 +97,7 @@ async function heldRegistration(tx: Tx, userId: string, id: string, at: Date) {
     );
   }
   const [event] = await tx
-    .select({ name: events.name, startsAt: events.startsAt, ...ruleColumns })
+    .select({ name: events.name, startsAt: events.startsAt, ...eventRules })
     .from(events)
     .where(eq(events.id, row.eventId));
   const [first] = await tx
@@ -144,35 +137,22 @@ async function heldMerchandiseOrder(tx: Tx, userId: string, id: string, at: Date
       qty: merchandiseOrderLines.qty,
       size: merchandiseVariants.type,
       product: merchandiseProducts.name,
-      changesFreezeAt: merchandiseProducts.changesFreezeAt,
-      refundPolicy: merchandiseProducts.refundPolicy,
-      refundPercent: merchandiseProducts.refundPercent,
-      refundUntil: merchandiseProducts.refundUntil,
+      ...productRules,
     })
     .from(merchandiseOrderLines)
     .innerJoin(merchandiseVariants, eq(merchandiseVariants.id, merchandiseOrderLines.variantId))
     .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
     .where(eq(merchandiseOrderLines.orderId, id));
-  // An order of several products freezes with the earliest of them and gives back each line by its own.
-  const freezeAt = new Date(Math.min(...lines.map((line) => shopFreezeAt(line).getTime())));
-  const refundPaise = lines.reduce((sum, line) => sum + refundFor(line, line.linePaise, at), 0);
-  const [only] = lines;
-  const summary = lines.map((line) => `${line.product}, ${line.size} × ${line.qty}`).join('; ');
+  const terms = teeOrderTerms(lines, at);
   return {
     paymentOrderId: order.paymentOrderId,
     paidPaise: order.totalPaise,
     confirmed: order.status === 'confirmed',
-    freezeAt,
-    refundPaise,
-    // One line reads its policy; several, each with its own, are summed.
-    refundLabel:
-      lines.length === 1 && only
-        ? refundLabel(only, only.linePaise, at)
-        : refundPaise > 0
-          ? `Refunded under each T-shirt's policy: ${formatPrice({ paise: refundPaise })}.`
-          : 'No refund: as the terms say, payments are not refunded.',
+    freezeAt: terms.freezeAt,
+    refundPaise: terms.refundPaise,
+    refundLabel: terms.refundLabel,
     what: 'your T-shirt order',
-    summary,
+    summary: terms.summary,
   };
 }
 
@@ -185,10 +165,7 @@ async function heldBooking(tx: Tx, userId: string, id: string, at: Date): Promis
       amountPaise: accommodationBookings.amountPaise,
       typeName: accommodationTypes.accommodationType,
       startDate: accommodationOptions.startDate,
-      changesFreezeAt: accommodationTypes.changesFreezeAt,
-      refundPolicy: accommodationTypes.refundPolicy,
-      refundPercent: accommodationTypes.refundPercent,
-      refundUntil: accommodationTypes.refundUntil,
+      ...stayTypeRules,
     })
     .from(accommodationBookings)
     .innerJoin(accommodationOptions, eq(accommodationOptions.id, accommodationBookings.optionId))

@@ -17,7 +17,8 @@ import {
   registrationMembers,
   registrations,
 } from '@/lib/server/db/schema';
-import { changeTerms, eventFreezeAt, refundFor, shopFreezeAt } from './rules';
+import { eventRules, productRules, stayTypeRules, teeOrderTerms } from './rule-columns';
+import { changeTerms, eventFreezeAt, shopFreezeAt } from './rules';
 
 /** The participant's live plans for the profile, each with its freeze and what cancelling gives back now. */
 export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
@@ -32,10 +33,7 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
       leaderUserId: registrations.leaderUserId,
       paidPaise: registrations.amountPaise,
       startsAt: events.startsAt,
-      changesFreezeAt: events.changesFreezeAt,
-      refundPolicy: events.refundPolicy,
-      refundPercent: events.refundPercent,
-      refundUntil: events.refundUntil,
+      ...eventRules,
     })
     .from(registrationMembers)
     .innerJoin(registrations, eq(registrations.id, registrationMembers.registrationId))
@@ -65,10 +63,7 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
       qty: merchandiseOrderLines.qty,
       size: merchandiseVariants.type,
       product: merchandiseProducts.name,
-      changesFreezeAt: merchandiseProducts.changesFreezeAt,
-      refundPolicy: merchandiseProducts.refundPolicy,
-      refundPercent: merchandiseProducts.refundPercent,
-      refundUntil: merchandiseProducts.refundUntil,
+      ...productRules,
     })
     .from(merchandiseOrders)
     .innerJoin(merchandiseOrderLines, eq(merchandiseOrderLines.orderId, merchandiseOrders.id))
@@ -85,10 +80,7 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
       paidPaise: accommodationBookings.amountPaise,
       typeName: accommodationTypes.accommodationType,
       startDate: accommodationOptions.startDate,
-      changesFreezeAt: accommodationTypes.changesFreezeAt,
-      refundPolicy: accommodationTypes.refundPolicy,
-      refundPercent: accommodationTypes.refundPercent,
-      refundUntil: accommodationTypes.refundUntil,
+      ...stayTypeRules,
     })
     .from(accommodationBookings)
     .innerJoin(accommodationOptions, eq(accommodationOptions.id, accommodationBookings.optionId))
@@ -107,17 +99,18 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
       terms: changeTerms(r, eventFreezeAt(r, firstOf.get(r.eventId) ?? r.startsAt), r.paidPaise, at),
     })),
     merchandiseOrders: [...orders.entries()].map(([id, orderLines]) => {
-      const first = orderLines[0]!;
-      const freezeAt = new Date(Math.min(...orderLines.map((l) => shopFreezeAt(l).getTime())));
-      const terms = changeTerms(first, freezeAt, first.totalPaise, at);
-      // Several lines: each gives back under its own product's policy.
-      if (orderLines.length > 1)
-        terms.refundPaise = orderLines.reduce((s, l) => s + refundFor(l, l.linePaise, at), 0);
+      const terms = teeOrderTerms(orderLines, at);
+      const paidPaise = orderLines[0]!.totalPaise;
       return {
         id,
-        summary: orderLines.map((l) => `${l.product}, ${l.size} × ${l.qty}`).join('; '),
-        paidPaise: first.totalPaise,
-        terms,
+        summary: terms.summary,
+        paidPaise,
+        terms: {
+          freezeAt: terms.freezeAt.toISOString(),
+          open: at < terms.freezeAt,
+          refundPaise: terms.refundPaise,
+          refundLabel: terms.refundLabel,
+        },
       };
     }),
     stay: stay
