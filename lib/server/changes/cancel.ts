@@ -51,6 +51,8 @@ import {
  * commit the provider is asked for the refund (reconciliation retries a failed call) and the mails go: one
  * to the participant, one to each other member of a cancelled team.
  *
+ * Locks are taken in the order an organiser's refund takes them: the payment order, then the thing.
+ *
  * A second request for the same thing (a double tap, a retry after a lost answer) finds it cancelled under
  * the lock and answers what the first did, changing nothing.
  */
@@ -201,6 +203,35 @@ async function earlierOutcome(tx: Tx, kind: CancellableKind, id: string): Promis
   return { kind, id, alreadyCancelled: true, refundPaise: change?.refundPaise ?? 0 };
 }
 
+/**
+ * Locks the thing's payment order before the thing itself: the order an organiser's refund takes them in
+ * (refunds.ts locks the order, then cancels what it bought), so a refund and a cancellation of the same
+ * thing at the same moment wait for each other instead of deadlocking.
+ */
+async function lockPaymentOrderFirst(tx: Tx, kind: CancellableKind, id: string): Promise<void> {
+  const [row] =
+    kind === 'registration'
+      ? await tx
+          .select({ paymentOrderId: registrations.paymentOrderId })
+          .from(registrations)
+          .where(eq(registrations.id, id))
+      : kind === 'merchandise_order'
+        ? await tx
+            .select({ paymentOrderId: merchandiseOrders.paymentOrderId })
+            .from(merchandiseOrders)
+            .where(eq(merchandiseOrders.id, id))
+        : await tx
+            .select({ paymentOrderId: accommodationBookings.paymentOrderId })
+            .from(accommodationBookings)
+            .where(eq(accommodationBookings.id, id));
+  if (!row?.paymentOrderId) return;
+  await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, row.paymentOrderId))
+    .for('update');
+}
+
 /** The payment a refund goes back to: only one taken and still standing (not refunded already). */
 async function refundablePayment(tx: Tx, paymentOrderId: string | null): Promise<string | null> {
   if (!paymentOrderId) return null;
@@ -225,6 +256,7 @@ export async function cancelOwn(
     const { kind, id } = input;
     let team: { eventName: string; teamName: string | null } | null = null;
     let held: Held;
+    await lockPaymentOrderFirst(tx, kind, id);
     if (kind === 'registration') {
       const registration = await heldRegistration(tx, user.id, id, at);
       held = registration.held;
