@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { changeTerms, itemTerms } from '@/lib/server/changes/item-terms';
 import {
   assertBeforeFreeze,
-  changeTerms,
   eventFreezeAt,
   refundFor,
   refundLabel,
@@ -67,11 +67,12 @@ describe('the rules of a participant’s own changes', () => {
 
   it('is open until the freeze and refuses from it on, naming it', () => {
     const freeze = new Date('2027-02-10T18:30:00+05:30');
-    expect(changeTerms(full, freeze, 30000, new Date(freeze.getTime() - 1))).toMatchObject({
+    const justBefore = new Date(freeze.getTime() - 1);
+    expect(changeTerms(itemTerms(full, freeze, 30000, justBefore), justBefore)).toMatchObject({
       open: true,
       refundPaise: 30000,
     });
-    expect(changeTerms(full, freeze, 30000, freeze).open).toBe(false);
+    expect(changeTerms(itemTerms(full, freeze, 30000, freeze), freeze).open).toBe(false);
     expect(() => assertBeforeFreeze(freeze, new Date(freeze.getTime() - 1), 'your stay')).not.toThrow();
     expect(() => assertBeforeFreeze(freeze, freeze, 'your stay')).toThrow(
       'Changes to your stay closed on 10 Feb 2027, 6:30 pm (India time). Please contact the organisers.',

@@ -6,14 +6,9 @@ import { now } from '@/lib/server/clock';
 import type { Db, Tx } from '@/lib/server/db';
 import {
   accommodationBookings,
-  accommodationOptions,
-  accommodationTypes,
   eventSessions,
   events,
-  merchandiseOrderLines,
   merchandiseOrders,
-  merchandiseProducts,
-  merchandiseVariants,
   participantChanges,
   paymentOrders,
   paymentRefunds,
@@ -32,15 +27,16 @@ import {
   cancelRegistrations,
 } from '@/lib/server/services/cancellations';
 import { mailRecipient } from '@/lib/server/services/recipients';
-import { eventRules, productRules, stayTypeRules, teeOrderTerms } from './rule-columns';
 import {
-  assertBeforeFreeze,
-  eventFreezeAt,
-  refundFor,
-  refundLabel,
-  shopFreezeAt,
-  type ChangeRules,
-} from './rules';
+  eventRules,
+  itemTerms,
+  stayTerms,
+  staysWithRules,
+  teeOrderLines,
+  teeOrderTerms,
+  type ItemTerms,
+} from './item-terms';
+import { assertBeforeFreeze, eventFreezeAt } from './rules';
 
 /*
  * A participant cancels a registration (as its leader), a T-shirt order or a stay from the profile. One
@@ -60,14 +56,11 @@ import {
 const notYours = 'This is not one of your plans.';
 const participantReason = 'Cancelled by the participant';
 
-interface Held {
+interface Held extends ItemTerms {
   /** The payment behind it, when one was made. */
   paymentOrderId: string | null;
   paidPaise: number;
   confirmed: boolean;
-  freezeAt: Date;
-  refundPaise: number;
-  refundLabel: string;
   /** "your registration for Robo Race", as the mails and the freeze's refusal name it. */
   what: string;
   summary: string;
@@ -106,84 +99,43 @@ async function heldRegistration(tx: Tx, userId: string, id: string, at: Date) {
     .select({ at: min(eventSessions.startsAt) })
     .from(eventSessions)
     .where(eq(eventSessions.eventId, row.eventId));
-  const rules: ChangeRules = event!;
-  const what = `your registration for ${event!.name}`;
   const held: Held = {
     paymentOrderId: row.paymentOrderId,
     paidPaise: row.amountPaise,
     confirmed: row.status === 'confirmed',
-    freezeAt: eventFreezeAt(rules, first?.at ?? event!.startsAt),
-    refundPaise: refundFor(rules, row.amountPaise, at),
-    refundLabel: refundLabel(rules, row.amountPaise, at),
-    what,
+    ...itemTerms(event!, eventFreezeAt(event!, first?.at ?? event!.startsAt), row.amountPaise, at),
+    what: `your registration for ${event!.name}`,
     summary: row.teamName ? `${event!.name} (team ${row.teamName})` : event!.name,
   };
   return { held, eventName: event!.name, teamName: row.teamName };
 }
 
 async function heldMerchandiseOrder(tx: Tx, userId: string, id: string, at: Date): Promise<Held> {
-  const [order] = await tx
-    .select({
-      userId: merchandiseOrders.userId,
-      status: merchandiseOrders.status,
-      paymentOrderId: merchandiseOrders.paymentOrderId,
-      totalPaise: merchandiseOrders.totalPaise,
-    })
-    .from(merchandiseOrders)
+  const lines = await teeOrderLines(tx)
     .where(eq(merchandiseOrders.id, id))
-    .for('update');
+    .for('update', { of: merchandiseOrders });
+  const [order] = lines;
   if (!order || order.userId !== userId) throw new AppError('not_found', notYours);
-  const lines = await tx
-    .select({
-      linePaise: merchandiseOrderLines.lineTotalPaise,
-      qty: merchandiseOrderLines.qty,
-      size: merchandiseVariants.type,
-      product: merchandiseProducts.name,
-      ...productRules,
-    })
-    .from(merchandiseOrderLines)
-    .innerJoin(merchandiseVariants, eq(merchandiseVariants.id, merchandiseOrderLines.variantId))
-    .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
-    .where(eq(merchandiseOrderLines.orderId, id));
-  const terms = teeOrderTerms(lines, at);
   return {
     paymentOrderId: order.paymentOrderId,
     paidPaise: order.totalPaise,
     confirmed: order.status === 'confirmed',
-    freezeAt: terms.freezeAt,
-    refundPaise: terms.refundPaise,
-    refundLabel: terms.refundLabel,
+    ...teeOrderTerms(lines, at),
     what: 'your T-shirt order',
-    summary: terms.summary,
   };
 }
 
 async function heldBooking(tx: Tx, userId: string, id: string, at: Date): Promise<Held> {
-  const [row] = await tx
-    .select({
-      userId: accommodationBookings.userId,
-      status: accommodationBookings.status,
-      paymentOrderId: accommodationBookings.paymentOrderId,
-      amountPaise: accommodationBookings.amountPaise,
-      typeName: accommodationTypes.accommodationType,
-      startDate: accommodationOptions.startDate,
-      ...stayTypeRules,
-    })
-    .from(accommodationBookings)
-    .innerJoin(accommodationOptions, eq(accommodationOptions.id, accommodationBookings.optionId))
-    .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
+  const [stay] = await staysWithRules(tx)
     .where(eq(accommodationBookings.id, id))
     .for('update', { of: accommodationBookings });
-  if (!row || row.userId !== userId) throw new AppError('not_found', notYours);
+  if (!stay || stay.userId !== userId) throw new AppError('not_found', notYours);
   return {
-    paymentOrderId: row.paymentOrderId,
-    paidPaise: row.amountPaise,
-    confirmed: row.status === 'confirmed',
-    freezeAt: shopFreezeAt(row),
-    refundPaise: refundFor(row, row.amountPaise, at),
-    refundLabel: refundLabel(row, row.amountPaise, at),
-    what: `your stay (${row.typeName})`,
-    summary: `${row.typeName} from ${row.startDate}`,
+    paymentOrderId: stay.paymentOrderId,
+    paidPaise: stay.amountPaise,
+    confirmed: stay.status === 'confirmed',
+    ...stayTerms(stay, at),
+    what: `your stay (${stay.typeName})`,
   };
 }
 

@@ -5,20 +5,24 @@ import { now } from '@/lib/server/clock';
 import type { Db } from '@/lib/server/db';
 import {
   accommodationBookings,
-  accommodationOptions,
-  accommodationTypes,
   eventSessions,
   events,
-  merchandiseOrderLines,
   merchandiseOrders,
-  merchandiseProducts,
   merchandiseVariants,
   participationOptions,
   registrationMembers,
   registrations,
 } from '@/lib/server/db/schema';
-import { eventRules, productRules, stayTypeRules, teeOrderTerms } from './rule-columns';
-import { changeTerms, eventFreezeAt, shopFreezeAt } from './rules';
+import {
+  changeTerms,
+  eventRules,
+  itemTerms,
+  staysWithRules,
+  stayTerms,
+  teeOrderLines,
+  teeOrderTerms,
+} from './item-terms';
+import { eventFreezeAt } from './rules';
 
 /** The participant's live plans for the profile, each with its freeze and what cancelling gives back now. */
 export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
@@ -55,37 +59,16 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
     : [];
   const firstOf = new Map(firstSessions.map((s) => [s.eventId, s.at]));
 
-  const lines = await db
-    .select({
-      id: merchandiseOrders.id,
-      totalPaise: merchandiseOrders.totalPaise,
-      linePaise: merchandiseOrderLines.lineTotalPaise,
-      qty: merchandiseOrderLines.qty,
-      size: merchandiseVariants.type,
-      product: merchandiseProducts.name,
-      ...productRules,
-    })
-    .from(merchandiseOrders)
-    .innerJoin(merchandiseOrderLines, eq(merchandiseOrderLines.orderId, merchandiseOrders.id))
-    .innerJoin(merchandiseVariants, eq(merchandiseVariants.id, merchandiseOrderLines.variantId))
-    .innerJoin(merchandiseProducts, eq(merchandiseProducts.id, merchandiseVariants.productId))
+  const lines = await teeOrderLines(db)
     .where(and(eq(merchandiseOrders.userId, userId), eq(merchandiseOrders.status, 'confirmed')))
     .orderBy(desc(merchandiseOrders.createdAt), asc(merchandiseVariants.position));
   const orders = new Map<string, typeof lines>();
-  for (const line of lines) orders.set(line.id, [...(orders.get(line.id) ?? []), line]);
+  for (const line of lines) orders.set(line.orderId, [...(orders.get(line.orderId) ?? []), line]);
 
-  const [stay] = await db
-    .select({
-      id: accommodationBookings.id,
-      paidPaise: accommodationBookings.amountPaise,
-      typeName: accommodationTypes.accommodationType,
-      startDate: accommodationOptions.startDate,
-      ...stayTypeRules,
-    })
-    .from(accommodationBookings)
-    .innerJoin(accommodationOptions, eq(accommodationOptions.id, accommodationBookings.optionId))
-    .innerJoin(accommodationTypes, eq(accommodationTypes.id, accommodationOptions.typeId))
-    .where(and(eq(accommodationBookings.userId, userId), eq(accommodationBookings.status, 'confirmed')));
+  const [stay] = await staysWithRules(db).where(
+    and(eq(accommodationBookings.userId, userId), eq(accommodationBookings.status, 'confirmed')),
+  );
+  const stayNow = stay && { ...stay, ...stayTerms(stay, at) };
 
   return {
     registrations: registered.map((r) => ({
@@ -96,29 +79,26 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
       teamName: r.teamName,
       isLeader: r.leaderUserId === userId,
       paidPaise: r.paidPaise,
-      terms: changeTerms(r, eventFreezeAt(r, firstOf.get(r.eventId) ?? r.startsAt), r.paidPaise, at),
+      terms: changeTerms(
+        itemTerms(r, eventFreezeAt(r, firstOf.get(r.eventId) ?? r.startsAt), r.paidPaise, at),
+        at,
+      ),
     })),
     merchandiseOrders: [...orders.entries()].map(([id, orderLines]) => {
       const terms = teeOrderTerms(orderLines, at);
-      const paidPaise = orderLines[0]!.totalPaise;
       return {
         id,
         summary: terms.summary,
-        paidPaise,
-        terms: {
-          freezeAt: terms.freezeAt.toISOString(),
-          open: at < terms.freezeAt,
-          refundPaise: terms.refundPaise,
-          refundLabel: terms.refundLabel,
-        },
+        paidPaise: orderLines[0]!.totalPaise,
+        terms: changeTerms(terms, at),
       };
     }),
-    stay: stay
+    stay: stayNow
       ? {
-          id: stay.id,
-          summary: `${stay.typeName} from ${stay.startDate}`,
-          paidPaise: stay.paidPaise,
-          terms: changeTerms(stay, shopFreezeAt(stay), stay.paidPaise, at),
+          id: stayNow.id,
+          summary: stayNow.summary,
+          paidPaise: stayNow.amountPaise,
+          terms: changeTerms(stayNow, at),
         }
       : null,
   };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/money';
-import type { ChangeTerms, RefundPolicy } from '@/lib/schemas/changes';
+import type { RefundPolicy } from '@/lib/schemas/changes';
 import { AppError } from '@/lib/server/http/app-error';
 import { festivalStart } from '@/lib/timetable';
 
@@ -61,15 +61,6 @@ export function refundLabel(rules: ChangeRules, paidPaise: number, at: Date): st
   return now > 0
     ? `${rules.refundPercent}% refunded${until}: ${formatPrice({ paise: now })}.`
     : `No refund any more: ${rules.refundPercent}% was refunded${until}.`;
-}
-
-export function changeTerms(rules: ChangeRules, freezeAt: Date, paidPaise: number, at: Date): ChangeTerms {
-  return {
-    freezeAt: freezeAt.toISOString(),
-    open: at < freezeAt,
-    refundPaise: refundFor(rules, paidPaise, at),
-    refundLabel: refundLabel(rules, paidPaise, at),
-  };
 }
 
 /** Refuses a change after the freeze, saying when it was. */
