@@ -116,7 +116,7 @@ export async function renderCertificatePdf(c: PrintedCertificate): Promise<Uint8
 
 /**
  * The QR code of `text`, its dark modules as squares of one path filled once, in a content stream of its own
- * written here as PDF operators and compressed by Node's zlib. Drawn through pdf-lib's SVG path (one
+ * written here as PDF operators. Drawn through pdf-lib's SVG path (one
  * operator object per module, its numbers formatted one by one) it was a third of a rendering's time.
  */
 function drawQrCode(
@@ -137,8 +137,8 @@ function drawQrCode(
   const scale = at.size / cells;
   const [r, g, b] = [ink.red, ink.green, ink.blue].map((v) => v.toFixed(3));
   const operators = `q ${r} ${g} ${b} rg ${scale} 0 0 ${scale} ${at.x} ${at.y} cm\n${squares.join('\n')}\nf Q\n`;
-  const stream = pdf.context.stream(deflateSync(operators), { Filter: 'FlateDecode' });
-  page.node.addContentStream(pdf.context.register(stream));
+  // Compressed by the document's own flateStream, which compressWithNodeZlib has pointed at Node's zlib.
+  page.node.addContentStream(pdf.context.register(pdf.context.flateStream(operators)));
 }
 
 /*
