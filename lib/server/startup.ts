@@ -11,6 +11,8 @@ import { waitingListJob } from '@/lib/server/services/waiting-list-job';
 
 const mailRetryIntervalMs = 30_000;
 const reconcileIntervalMs = 10 * 60_000;
+/** The certificate renderer is warmed this long after a start, once the server's own start is done. */
+const rendererWarmUpDelayMs = 3_000;
 /** Offers lapse and lapsed order holds free their places without a write: swept this often. */
 const waitingListIntervalMs = 60_000;
 const holder = globalThis as typeof globalThis & {
@@ -58,6 +60,14 @@ export async function startServer(): Promise<void> {
       waitingListJob(db).catch((error: unknown) => logger.error({ err: error }, 'waiting list loop failed'));
     }, waitingListIntervalMs);
     holder.__festivalWaitingLists.unref();
+  }
+  if (e.NODE_ENV === 'production') {
+    setTimeout(() => {
+      // Loaded here, not with this module: pdf-lib and fontkit stay out of the server's start.
+      import('@/lib/server/certificates/pdf-cache')
+        .then(({ warmUpRenderer }) => warmUpRenderer())
+        .catch((error: unknown) => logger.error({ err: error }, 'certificate renderer warm-up failed'));
+    }, rendererWarmUpDelayMs).unref();
   }
   logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
 }

@@ -7,6 +7,7 @@ import { POST as revoke } from '@/app/api/admin/certificates/revoke/route';
 import { GET as pdfOf } from '@/app/api/certificates/[id]/pdf/route';
 import { GET as lookup } from '@/app/api/certificates/[id]/route';
 import { GET as mine } from '@/app/api/my-certificates/route';
+import { warmUpRenderer } from '@/lib/server/certificates/pdf-cache';
 import type { PublicCertificate } from '@/lib/server/certificates/public-view';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
@@ -198,6 +199,24 @@ describeEachDatabase('certificates', (current) => {
     expect(
       (await pdfOf(new Request('http://localhost/x'), { params: Promise.resolve({ id: 'bad' }) })).status,
     ).toBe(404);
+  });
+
+  it('a PDF asked for while the renderer warms up waits for one warm-up rendering, not all of them', async () => {
+    const a = await quickUser(db());
+    const { event } = await teamEvent([a]);
+    await call(setProof, { token: organiser.token, body: { eventId: event.id, proof: 'registration' } });
+    await issueFor('participation', event.id);
+    const [cert] = await certificatesOf(a);
+    const order: string[] = [];
+    const warming = warmUpRenderer(8).then(() => order.push('warm-up done'));
+    const answer = await pdfOf(new Request(`http://localhost/api/certificates/${cert!.id}/pdf`), {
+      params: Promise.resolve({ id: cert!.id }),
+    });
+    order.push('pdf answered');
+    await warming;
+    expect(answer.status).toBe(200);
+    expect(new TextDecoder().decode((await answer.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect(order).toEqual(['pdf answered', 'warm-up done']);
   });
 
   it('team certificates go to organisers', async () => {

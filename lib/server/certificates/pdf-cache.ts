@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
 import { certificatePdfs, certificates } from '@/lib/server/db/schema';
-import { renderCertificatePdf } from './render-pdf';
+import { renderCertificatePdf, type PrintedCertificate } from './render-pdf';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -64,4 +64,28 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   const turn = lastTurn.then(work, work);
   lastTurn = turn.catch(() => undefined);
   return turn;
+}
+
+/*
+ * A fresh process's first forty or so renderings cost about twice the later ones while V8 optimises pdf-lib
+ * and fontkit, and a burst of first renderings (everyone opening the mail that says their certificates are
+ * out) would meet exactly that. So a server renders throwaway certificates soon after it starts, each in its
+ * turn like a real one and with a pause between them, so that a request arriving meanwhile waits for one
+ * rendering at most. Names in Latin, Devanagari and Gujarati letters take each shaper's path.
+ */
+const warmUpNames = ['Warm Up', 'वार्म अप', 'વોર્મ અપ'];
+
+export async function warmUpRenderer(renderings = 40): Promise<void> {
+  for (let i = 0; i < renderings; i++) {
+    const sample: PrintedCertificate = {
+      id: `warm-up-${i}`,
+      kind: i % 2 ? 'merit' : 'participation',
+      recipientName: `${warmUpNames[i % warmUpNames.length]!} ${i}`,
+      college: 'Warm-up College',
+      title: `Warm-up ${i}`,
+      issuedAt: new Date(),
+    };
+    await inTurn(() => renderCertificatePdf(sample));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
