@@ -82,8 +82,10 @@ export const oneTimeCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    /** verify and reset an account; email confirms a new address (newEmail) before it replaces the old. */
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -743,6 +745,8 @@ export const auditLog = pgTable(
  * A participant's own change to what they hold (docs/own-changes.md): the organisers' "Changes" list, and
  * what an undo needs. One live cancellation per thing cancelled (a double tap finds the first).
  */
+export const participantChangeActions = ['cancel', 'size', 'team', 'transfer', 'details'] as const;
+
 export const participantChanges = pgTable(
   'participant_changes',
   {
@@ -750,8 +754,8 @@ export const participantChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** cancel (more kinds come with team changes, transfers and size changes). */
-    action: text('action', { enum: ['cancel'] }).notNull(),
+    /** What changed: a cancellation, a T-shirt size, a team's members, a transfer, the person's details. */
+    action: text('action', { enum: participantChangeActions }).notNull(),
     /** registration, merchandise_order or accommodation_booking. */
     entity: text('entity').notNull(),
     entityId: uuid('entity_id').notNull(),
@@ -769,6 +773,37 @@ export const participantChanges = pgTable(
       .where(sql`${t.action} = 'cancel' and ${t.undoneAt} is null`),
     index('participant_changes_created').on(t.createdAt),
     check('participant_changes_refund', sql`${t.refundPaise} >= 0`),
+  ],
+);
+
+/**
+ * A place offered by its holder to another verified account (docs/own-changes.md): a solo registration or a
+ * stay. At most one open offer per thing; the receiver accepts or declines from their own profile.
+ */
+export const transferOffers = pgTable(
+  'transfer_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity', { enum: ['registration', 'accommodation_booking'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** offered until the receiver decides or the giver withdraws; void when the thing changed meanwhile. */
+    state: text('state', { enum: ['offered', 'accepted', 'declined', 'withdrawn', 'void'] })
+      .notNull()
+      .default('offered'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('transfer_offers_open')
+      .on(t.entity, t.entityId)
+      .where(sql`${t.state} = 'offered'`),
+    index('transfer_offers_to_user').on(t.toUserId, t.state),
   ],
 );
 
