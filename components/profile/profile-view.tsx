@@ -13,6 +13,7 @@ import type { Profile } from '@/lib/schemas/auth';
 import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
 import { MyCertificatesSection } from './my-certificates';
+import { MyPlansSection } from './plans/my-plans';
 import { MyTimetableSection } from './my-timetable';
 import { RegisteredEvents } from './registered-events';
 import { MyWaitingListsSection } from './waiting-lists';
@@ -33,6 +34,8 @@ export function ProfileView() {
   const router = useRouter();
   const userId = user?.userId;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Bumped after the participant changes their plans: the profile, the pass and the timetable read again.
+  const [version, setVersion] = useState(0);
   const reportedMissingUser = useRef(false);
 
   useEffect(() => {
@@ -56,14 +59,15 @@ export function ProfileView() {
         setLoad({ status: 'failed' });
       });
     return () => controller.abort();
-  }, [userId, toast]);
+  }, [userId, toast, version]);
 
   return (
     <div className="flex flex-col gap-6">
-      {userId ? <FestivalPass userId={userId} /> : null}
+      {userId ? <FestivalPass key={`pass-${version}`} userId={userId} /> : null}
       {userId ? <MyCertificatesSection key={`certificates-${userId}`} /> : null}
       {userId ? <MyWaitingListsSection key={userId} /> : null}
-      {userId ? <MyTimetableSection userId={userId} /> : null}
+      {userId ? <MyTimetableSection key={`timetable-${version}`} userId={userId} /> : null}
+      {userId ? <MyPlansSection key={`plans-${userId}`} onChanged={() => setVersion((v) => v + 1)} /> : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
       {load.status === 'failed' ? (
         <p className="rounded-xl border border-red-400/50 bg-red-950/40 p-4 text-center">

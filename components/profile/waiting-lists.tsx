@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ConfirmStepButton } from '@/components/forms/confirm-step-button';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { heldUntil } from '@/components/waiting-lists/shop-waiting-list';
 import { fetchMyWaitingLists, leaveWaitingList } from '@/components/waiting-lists/waiting-list-api';
@@ -141,65 +142,19 @@ function WaitingEntryItem({ entry, onLeave }: { entry: MyWaitingEntry; onLeave: 
   );
 }
 
-/** Leave in two steps: a slip of the thumb must not give up a place in line (no window.confirm). */
 function LeaveButton({ label, onLeave }: { label: string; onLeave: () => Promise<boolean> }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const leaveRef = useRef<HTMLButtonElement>(null);
-  const yesRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (asking) yesRef.current?.focus();
-  }, [asking]);
-
-  async function confirm() {
-    setBusy(true);
-    const left = await onLeave();
-    // Left: this item is gone. Refused: back to the first step, the reason in the section's status line.
-    if (!left) {
-      setBusy(false);
-      setAsking(false);
-    }
-  }
-
-  function cancel() {
-    setAsking(false);
-    // The confirm step is gone: back to the button that opened it.
-    requestAnimationFrame(() => leaveRef.current?.focus());
-  }
-
-  if (asking) {
-    return (
-      <div role="group" aria-label={`Leave the waiting list for ${label}?`} className="mt-3">
-        <p className="text-sm">Leave this waiting list? Your place in line cannot be given back.</p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            ref={yesRef}
-            type="button"
-            className={dangerClass}
-            onClick={() => void confirm()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            Yes, leave
-          </button>
-          <button type="button" className={quietClass} onClick={cancel} disabled={busy}>
-            Keep my place
-          </button>
-        </div>
-      </div>
-    );
-  }
   return (
-    <button ref={leaveRef} type="button" className={`mt-3 ${quietClass}`} onClick={() => setAsking(true)}>
+    <ConfirmStepButton
+      question={`Leave the waiting list for ${label}?`}
+      consequence="Leave this waiting list? Your place in line cannot be given back."
+      yes="Yes, leave"
+      no="Keep my place"
+      onConfirm={onLeave}
+    >
       Leave<span className="sr-only"> the waiting list for {label}</span>
-    </button>
+    </ConfirmStepButton>
   );
 }
 
 const cardClass = 'rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 sm:p-8';
 const headingClass = 'font-display text-xl text-gold';
-const quietClass =
-  'inline-flex min-h-11 items-center rounded-full border border-parchment/40 px-4 py-2 text-sm text-parchment transition hover:border-gold hover:text-gold disabled:opacity-60';
-const dangerClass =
-  'inline-flex min-h-11 items-center rounded-full border border-red-400/70 bg-red-950/60 px-4 py-2 text-sm text-red-100 transition hover:bg-red-900/70 disabled:opacity-60';

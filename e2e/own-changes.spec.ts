@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, organiserAccount, outboxFor, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { createOwnEvent, registerFree } from './support/events';
+import { expectInsideScreen, phoneHeight, phoneWidths } from './support/phone-screen';
+
+/*
+ * A participant's own changes, on a phone (issue 39, docs/own-changes.md). Each test makes its own event
+ * through the console API and hides it afterwards, so the seed stays as it was.
+ */
+
+test.use({ viewport: { width: phoneWidths[0], height: phoneHeight } });
+
+test('a participant cancels from the profile and the first in line is offered the place', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const organiser = await organiserAccount(request);
+  const own = await createOwnEvent(request, organiser, 'Change', [
+    { participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 1 },
+  ]);
+  try {
+    const { event } = own;
+    const option = event.participations[0]!;
+    const [holder, waiting] = await Promise.all([
+      createVerifiedAccount(request, { first_name: 'Kavya' }),
+      createVerifiedAccount(request, { first_name: 'Meera' }),
+    ]);
+    const registered = await registerFree(request, holder, event.id, option.id);
+    expect(registered.status(), await registered.text()).toBe(201);
+    const joined = await request.post('/api/waiting-lists', {
+      headers: { authorization: `Bearer ${waiting.token}` },
+      data: { kind: 'participation_option', itemId: option.id },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+
+    await signIn(page, holder);
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Change your plans' });
+    const item = section.getByRole('listitem').filter({ hasText: event.name });
+    await expect(item).toContainText('Solo');
+    await expect(item).toContainText(/Changes until .+ \(India time\)\./);
+    await expect(item).toContainText('No refund: as the terms say, payments are not refunded.');
+    await expectInsideScreen(page, 'profile with plans');
+    await expectNoSeriousAxeViolations(page);
+
+    // Two steps: the first asks, names the consequence, and can be stepped back from.
+    await item.getByRole('button', { name: `Cancel your registration for ${event.name}` }).click();
+    const asking = item.getByRole('group', { name: `Cancel your registration for ${event.name}?` });
+    await expect(asking).toContainText('This cannot be undone.');
+    await expect(asking.getByRole('button', { name: 'Yes, cancel' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await asking.getByRole('button', { name: 'Keep it' }).click();
+    await expect(asking).toHaveCount(0);
+    await item.getByRole('button', { name: `Cancel your registration for ${event.name}` }).click();
+    await asking.getByRole('button', { name: 'Yes, cancel' }).click();
+
+    await expect(section.getByRole('status')).toHaveText(`Cancelled your registration for ${event.name}.`);
+    await expect(section.getByRole('listitem').filter({ hasText: event.name })).toHaveCount(0);
+    await expect(page.getByText(event.name)).toHaveCount(0);
+
+    // The place went back through the inventory: the first in line has the offer by mail.
+    await expect
+      .poll(async () =>
+        (await outboxFor(request, waiting.email)).some((m) => m.subject.startsWith('A place is free for you')),
+      )
+      .toBe(true);
+    // And the participant has the cancellation's mail.
+    await expect
+      .poll(async () => (await outboxFor(request, holder.email)).map((m) => m.subject).join('\n'))
+      .toContain('you cancelled');
+  } finally {
+    await own.hide();
+  }
+});
