@@ -13,6 +13,17 @@ export type RefundPolicy = (typeof refundPolicies)[number];
 export const cancellableKinds = ['registration', 'merchandise_order', 'accommodation_booking'] as const;
 export type CancellableKind = (typeof cancellableKinds)[number];
 
+/** What a participant changed, as participant_changes records it and the console's list names it. */
+export const participantChangeActions = ['cancel', 'size', 'team', 'transfer', 'details'] as const;
+export type ParticipantChangeAction = (typeof participantChangeActions)[number];
+export const participantChangeLabels: Record<ParticipantChangeAction, string> = {
+  cancel: 'Cancellation',
+  size: 'T-shirt size',
+  team: 'Team',
+  transfer: 'Transfer',
+  details: 'Details',
+};
+
 const uuidMessage = 'This is not one of your plans.';
 
 /** POST /api/my-plans/cancel */

@@ -2,8 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { GET as myPlansRoute } from '@/app/api/my-plans/route';
 import { POST as cancelRoute } from '@/app/api/my-plans/cancel/route';
-import { POST as orderMerchandise } from '@/app/api/merchandise/order-merchandise/route';
-import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
 import { GET as myWaitingLists, POST as joinList } from '@/app/api/waiting-lists/route';
 import type { CancelOutcome, MyPlans } from '@/lib/schemas/changes';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
@@ -14,7 +12,6 @@ import {
   events,
   mailOutbox,
   merchandiseOrders,
-  merchandiseProducts,
   merchandiseVariants,
   participantChanges,
   paymentOrders,
@@ -27,8 +24,7 @@ import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, registerFreeSolo, registerFreeTeams } from '../support/events';
-import { newTee } from '../support/fixtures';
-import { sandboxPay } from '../support/sandbox';
+import { paidTeeOrder } from '../support/shop';
 import { describeEachDatabase } from '../support/test-db';
 
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
@@ -171,34 +167,8 @@ describeEachDatabase('a participant cancels their own plans', (current) => {
     expect(bad.status).toBe(400);
   });
 
-  async function paidTee(policy: { refundPolicy: 'none' | 'full' | 'percent'; refundPercent?: number }) {
-    const [variant] = await newTee(db(), { name: 'Cancel Tee', pricePaise: 30000, stockBySize: { M: 1 } });
-    const [variantRow] = await db()
-      .select()
-      .from(merchandiseVariants)
-      .where(eq(merchandiseVariants.id, variant!.id));
-    await db()
-      .update(merchandiseProducts)
-      .set({ refundPolicy: policy.refundPolicy, refundPercent: policy.refundPercent ?? null })
-      .where(eq(merchandiseProducts.id, variantRow!.productId));
-    const buyer = await quickUser(db());
-    const cart = [{ variantId: variant!.id, qty: 1 }];
-    const order = await call<{ data: { order: { id: string } } }>(createMerchOrder, {
-      token: buyer.token,
-      body: { amount: 300, cart },
-    });
-    expect(order.status).toBe(200);
-    const paid = await call(orderMerchandise, {
-      token: buyer.token,
-      body: { userId: buyer.userId, cart, payData: await sandboxPay(order.body.data.order.id) },
-    });
-    expect(paid.status).toBe(201);
-    const [row] = await db()
-      .select()
-      .from(merchandiseOrders)
-      .where(eq(merchandiseOrders.userId, buyer.userId));
-    return { buyer, variant: variant!, orderId: row!.id, paymentOrderId: row!.paymentOrderId };
-  }
+  const paidTee = (policy: { refundPolicy: 'none' | 'full' | 'percent'; refundPercent?: number }) =>
+    paidTeeOrder(db(), { name: 'Cancel Tee', stock: 1, ...policy });
 
   it('a T-shirt order under a 50% policy: half goes back through the refund path, once', async () => {
     const { buyer, variant, orderId, paymentOrderId } = await paidTee({

@@ -59,7 +59,7 @@ function afterTime(column: AnyPgColumn, idColumn: AnyPgColumn, cursor: TimeCurso
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the search text taken literally. */
-function containing(text: string): string {
+export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
@@ -68,7 +68,7 @@ function fullNameOf(): SQL {
 }
 
 /** A person matches by name, e-mail, phone or college. */
-function personMatches(pattern: string): SQL {
+export function personMatches(pattern: string): SQL {
   return sql`(${fullNameOf()} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern} or ${users.college} ilike ${pattern})`;
 }
 

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import type { Db } from '@/lib/server/db';
 import { users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
+import { containing } from './lists';
 
 export interface PersonRow {
   id: string;
@@ -27,7 +28,7 @@ const personColumns = {
 /** People matching a search (e-mail or name), organisers and admins first; at most `limit`. */
 export async function searchPeople(db: Db, query: { q?: string; limit?: number }): Promise<PersonRow[]> {
   const q = query.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = q ? containing(q) : undefined;
   return db
     .select(personColumns)
     .from(users)

@@ -19,7 +19,7 @@ import {
 import { roles } from '../../roles';
 import { inventoryKinds } from '../../schemas/inventory';
 import { certificateKinds, participationProofs } from '../../schemas/certificates';
-import { refundPolicies } from '../../schemas/changes';
+import { participantChangeActions, refundPolicies } from '../../schemas/changes';
 
 /*
  * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers
@@ -745,8 +745,6 @@ export const auditLog = pgTable(
  * A participant's own change to what they hold (docs/own-changes.md): the organisers' "Changes" list, and
  * what an undo needs. One live cancellation per thing cancelled (a double tap finds the first).
  */
-export const participantChangeActions = ['cancel', 'size', 'team', 'transfer', 'details'] as const;
-
 export const participantChanges = pgTable(
   'participant_changes',
   {

@@ -74,3 +74,21 @@ export function teamCancelledMail(
   const text = lines.join('\n');
   return { to: to.email, subject, text, html: plainTextHtml(subject, text) };
 }
+
+/** Told to a participant whose cancellation an organiser undid: the thing is theirs again. */
+export function cancellationUndoneMail(
+  to: { email: string; fullName: string },
+  input: { summary: string },
+): MailMessage {
+  const subject = `${festivalTitle}: your cancellation was undone`;
+  const lines = [
+    `Hello ${to.fullName},`,
+    '',
+    `The organisers have undone your cancellation of ${input.summary}: it is yours again, as before.`,
+    'If you did not ask for this, please contact the organisers.',
+    '',
+    `The ${festivalTitle} team`,
+  ];
+  const text = lines.join('\n');
+  return { to: to.email, subject, text, html: plainTextHtml(subject, text) };
+}
