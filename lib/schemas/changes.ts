@@ -70,6 +70,18 @@ export interface MyPlans {
     summary: string;
     paidPaise: number;
     terms: ChangeTerms;
+    /** Each product in one size, with the sizes it could change to (POST /api/my-plans/size). */
+    lines: TeeLine[];
   }[];
   stay: { id: string; summary: string; paidPaise: number; terms: ChangeTerms } | null;
+}
+
+/** One line of a T-shirt order as the profile's size change shows it. */
+export interface TeeLine {
+  id: number;
+  productName: string;
+  size: string;
+  qty: number;
+  /** The product's sizes in the shop's order; `available`: on sale with a unit left for this line. */
+  sizes: { size: string; available: boolean }[];
 }

@@ -60,6 +60,9 @@ export function teeOrderLines(db: Db) {
   return db
     .select({
       orderId: merchandiseOrders.id,
+      lineId: merchandiseOrderLines.id,
+      variantId: merchandiseOrderLines.variantId,
+      productId: merchandiseProducts.id,
       userId: merchandiseOrders.userId,
       status: merchandiseOrders.status,
       paymentOrderId: merchandiseOrders.paymentOrderId,

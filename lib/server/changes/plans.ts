@@ -13,6 +13,7 @@ import {
   registrationMembers,
   registrations,
 } from '@/lib/server/db/schema';
+import { unitsLeftColumn } from '@/lib/server/inventory';
 import {
   changeTerms,
   eventRules,
@@ -23,6 +24,33 @@ import {
   teeOrderTerms,
 } from './item-terms';
 import { eventFreezeAt } from './rules';
+
+/**
+ * The sizes of some products in the shop's order, each with what is left of it now (a glance, by the
+ * inventory's rule; the size change counts again under the lock). The buyer's own unpaid holds count as
+ * left to them, as the shop shows them.
+ */
+async function productSizes(db: Db, productIds: number[], userId: string) {
+  const bySize = new Map<number, { id: number; size: string; enabled: boolean; left: number }[]>();
+  if (productIds.length === 0) return bySize;
+  const rows = await db
+    .select({
+      id: merchandiseVariants.id,
+      productId: merchandiseVariants.productId,
+      size: merchandiseVariants.type,
+      enabled: merchandiseVariants.isEnabled,
+      left: unitsLeftColumn.merchandise_variant(userId),
+    })
+    .from(merchandiseVariants)
+    .where(inArray(merchandiseVariants.productId, [...new Set(productIds)]))
+    .orderBy(asc(merchandiseVariants.position), asc(merchandiseVariants.id));
+  for (const row of rows) {
+    const sizes = bySize.get(row.productId) ?? [];
+    sizes.push({ id: row.id, size: row.size, enabled: row.enabled, left: Number(row.left ?? 0) });
+    bySize.set(row.productId, sizes);
+  }
+  return bySize;
+}
 
 /** The participant's live plans for the profile, each with its freeze and what cancelling gives back now. */
 export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
@@ -65,6 +93,12 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
   const orders = new Map<string, typeof lines>();
   for (const line of lines) orders.set(line.orderId, [...(orders.get(line.orderId) ?? []), line]);
 
+  const sizesOf = await productSizes(
+    db,
+    lines.map((line) => line.productId),
+    userId,
+  );
+
   const [stay] = await staysWithRules(db).where(
     and(eq(accommodationBookings.userId, userId), eq(accommodationBookings.status, 'confirmed')),
   );
@@ -91,6 +125,16 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
         summary: terms.summary,
         paidPaise: orderLines[0]!.totalPaise,
         terms: changeTerms(terms, at),
+        lines: orderLines.map((line) => ({
+          id: line.lineId,
+          productName: line.product,
+          size: line.size,
+          qty: line.qty,
+          sizes: (sizesOf.get(line.productId) ?? []).map((size) => ({
+            size: size.size,
+            available: size.id === line.variantId || (size.enabled && size.left >= line.qty),
+          })),
+        })),
       };
     }),
     stay: stayNow
