@@ -63,13 +63,82 @@ test('a participant cancels from the profile and the first in line is offered th
     // The place went back through the inventory: the first in line has the offer by mail.
     await expect
       .poll(async () =>
-        (await outboxFor(request, waiting.email)).some((m) => m.subject.startsWith('A place is free for you')),
+        (await outboxFor(request, waiting.email)).some((m) =>
+          m.subject.startsWith('A place is free for you'),
+        ),
       )
       .toBe(true);
     // And the participant has the cancellation's mail.
     await expect
       .poll(async () => (await outboxFor(request, holder.email)).map((m) => m.subject).join('\n'))
       .toContain('you cancelled');
+  } finally {
+    await own.hide();
+  }
+});
+
+test('an organiser sets an event’s rules and undoes a cancellation from the console', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const organiser = await organiserAccount(request);
+  const own = await createOwnEvent(request, organiser, 'Undo', [
+    { participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 5 },
+  ]);
+  try {
+    const { event } = own;
+    const option = event.participations[0]!;
+    const holder = await createVerifiedAccount(request, { first_name: 'Ishaan' });
+    expect((await registerFree(request, holder, event.id, option.id)).status()).toBe(201);
+    const plans = await request.get('/api/my-plans', {
+      headers: { authorization: `Bearer ${holder.token}` },
+    });
+    const registrationId = ((await plans.json()) as { data: { registrations: { id: string }[] } }).data
+      .registrations[0]!.id;
+    const cancelled = await request.post('/api/my-plans/cancel', {
+      headers: { authorization: `Bearer ${holder.token}` },
+      data: { kind: 'registration', id: registrationId },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+    await signIn(page, organiser);
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Changes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Changes' })).toBeVisible();
+    await page.getByLabel('Person or item').fill(holder.email);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const list = page.getByRole('list', { name: 'Changes, newest first' });
+    const change = list.getByRole('listitem').filter({ hasText: event.name });
+    await expect(change).toContainText('Cancellation');
+    await expect(change).toContainText(holder.email);
+    await expectInsideScreen(page, 'changes');
+    await expectNoSeriousAxeViolations(page);
+
+    await change.getByRole('button', { name: `Undo the cancellation of ${event.name}` }).click();
+    await change.getByRole('button', { name: 'Yes, undo' }).click();
+    await expect(change).toContainText(`Undone`);
+    await expect(change).toContainText(`by ${organiser.email}`);
+    const after = await request.get('/api/my-plans', {
+      headers: { authorization: `Bearer ${holder.token}` },
+    });
+    expect(
+      ((await after.json()) as { data: { registrations: { id: string }[] } }).data.registrations,
+    ).toEqual([expect.objectContaining({ id: registrationId })]);
+
+    // The event's rules: half back until a date.
+    const rules = page.getByRole('region', { name: 'Rules for changes' });
+    const item = rules.getByRole('listitem').filter({ hasText: event.name });
+    await item.getByText(event.name).click();
+    await item.getByLabel('Refund on cancellation').selectOption('percent');
+    await item.getByLabel('Share refunded (%)').fill('50');
+    await item.getByRole('button', { name: `Save rules for ${event.name}` }).click();
+    await expect(item.locator('summary')).toContainText('50% refunded');
+    await expectNoSeriousAxeViolations(page);
+    const terms = await request.get('/api/my-plans', {
+      headers: { authorization: `Bearer ${holder.token}` },
+    });
+    expect(JSON.stringify(await terms.json())).toContain('Nothing was paid, so nothing is refunded.');
   } finally {
     await own.hide();
   }

@@ -31,6 +31,7 @@ export const adminSectionGroups: readonly AdminSectionGroup[] = [
       { href: '/admin/bookings', label: 'Bookings' },
       { href: '/admin/merchandise-orders', label: 'T-shirt orders' },
       { href: '/admin/waiting-lists', label: 'Waiting lists' },
+      { href: '/admin/changes', label: 'Changes' },
     ],
   },
   {

@@ -5,6 +5,7 @@ import { ConfirmStepButton } from '@/components/forms/confirm-step-button';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/money';
+import { SizeChange } from './size-change';
 import type { CancellableKind, CancelOutcome, ChangeTerms, MyPlans } from '@/lib/schemas/changes';
 
 type Load = { status: 'loading' } | { status: 'ready'; plans: MyPlans } | { status: 'offline' | 'failed' };
@@ -20,6 +21,8 @@ interface Plan {
   terms: ChangeTerms;
   /** Why this person cannot change it themselves (a team member), else null. */
   notYours: string | null;
+  /** A T-shirt order, whose sizes can be changed too. */
+  order?: MyPlans['merchandiseOrders'][number];
 }
 
 function plansOf(plans: MyPlans): Plan[] {
@@ -43,6 +46,7 @@ function plansOf(plans: MyPlans): Plan[] {
       details: o.summary,
       terms: o.terms,
       notYours: null,
+      order: o,
     })),
     ...(plans.stay
       ? [
@@ -97,6 +101,12 @@ export function MyPlansSection({ onChanged }: { onChanged: () => void }) {
     return () => controller.abort();
   }, [fetchPlans]);
 
+  /** After a change: this section and the rest of the profile read again. */
+  function changed() {
+    void fetchPlans();
+    onChanged();
+  }
+
   async function cancel(plan: Plan): Promise<boolean> {
     try {
       const { data } = await api.post<CancelOutcome>('/api/my-plans/cancel', {
@@ -136,6 +146,7 @@ export function MyPlansSection({ onChanged }: { onChanged: () => void }) {
         <ul className="mt-4 flex flex-col gap-3">
           {plans.map((plan) => (
             <PlanItem key={`${plan.kind}-${plan.id}`} plan={plan}>
+              {plan.order && plan.terms.open ? <SizeChange order={plan.order} onChanged={changed} /> : null}
               {plan.terms.open && !plan.notYours ? (
                 <ConfirmStepButton
                   question={`Cancel ${plan.what}?`}
