@@ -106,11 +106,7 @@ export function TransferOffer({
       toast({ title: answer.message, variant: 'success' });
       onChanged?.();
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fieldErrors?.email
-          ? failure.message
-          : messageOf(failure, fallback),
-      );
+      setError(messageOf(failure, fallback));
       // Decided meanwhile elsewhere (accepted, declined, another tab): show the offer as it stands now.
       if (failure instanceof ApiError && (failure.status === 404 || failure.status === 409)) void reload();
     } finally {
