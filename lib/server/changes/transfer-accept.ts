@@ -22,7 +22,7 @@ import { lockPaymentOrderFirst } from './cancel';
 import { assertBeforeFreeze } from './rules';
 import { closedOfferMessage, noSuchOffer, offerView } from './transfer';
 import { assertReceiverEligible, type Receiver } from './transfer-eligibility';
-import { assertGiverNotCheckedIn, readThing, type TransferThing } from './transfer-things';
+import { assertGiverNotCheckedIn, readThing, teamRefusal, type TransferThing } from './transfer-things';
 
 /*
  * The receiver accepts a transfer (docs/own-changes.md). One transaction, with its locks in the order a
@@ -47,8 +47,8 @@ const lapsed = 'This offer has lapsed: the place was cancelled or changed hands 
 
 type Actor = { id: string; email: string };
 
-/** The receiver's account, as the eligibility checks and the mails need it. */
-async function receiverOf(tx: Tx, userId: string): Promise<Receiver & { verified: boolean }> {
+/** An account (the giver's or the receiver's) as the eligibility checks and the mails need it. */
+async function accountOf(tx: Tx, userId: string): Promise<Receiver & { verified: boolean }> {
   const [row] = await tx
     .select({
       id: users.id,
@@ -141,6 +141,8 @@ export async function acceptTransfer(
         return lapse(new AppError('conflict', lapsed));
       }
       assertBeforeFreeze(thing.freezeAt, at, thing.what);
+      // The organisers may have made the option a team's since the offer.
+      if (thing.registration?.isTeamOption) throw new AppError('conflict', teamRefusal);
       try {
         await assertGiverNotCheckedIn(tx, offer!.fromUserId, true);
       } catch (error) {
@@ -148,8 +150,8 @@ export async function acceptTransfer(
         throw error;
       }
 
-      const giver = await receiverOf(tx, offer!.fromUserId);
-      const receiver = await receiverOf(tx, user.id);
+      const giver = await accountOf(tx, offer!.fromUserId);
+      const receiver = await accountOf(tx, user.id);
       if (!receiver.verified) {
         throw new AppError('forbidden', 'Please verify your account before accepting a place.');
       }

@@ -114,7 +114,7 @@ export async function readThing(
   };
 }
 
-const teamRefusal =
+export const teamRefusal =
   'Only a solo registration can be transferred; a team’s leader can change the team instead.';
 
 /**
