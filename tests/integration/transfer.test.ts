@@ -4,6 +4,7 @@ import { POST as checkIn } from '@/app/api/admin/check-in/route';
 import { POST as upload } from '@/app/api/admin/upload/route';
 import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { GET as myPass } from '@/app/api/my-pass/route';
+import { POST as cancelRoute } from '@/app/api/my-plans/cancel/route';
 import { GET as myPlansRoute } from '@/app/api/my-plans/route';
 import { POST as offerRoute } from '@/app/api/my-plans/transfer/route';
 import { POST as acceptRoute } from '@/app/api/my-plans/transfer/accept/route';
@@ -364,6 +365,28 @@ describeEachDatabase('a participant transfers a place to another account', (curr
       .where(eq(registrations.id, registrationId));
     expect(registration!.leaderUserId).toBe(giver.userId);
     expect((await withdraw(giver, 'not-a-uuid')).status).toBe(400);
+  });
+
+  it('an offer whose place was cancelled meanwhile is no longer listed, and accepting it finds it lapsed', async () => {
+    const { giver, registrationId } = await soloRegistered();
+    const receiver = await quickUser(db());
+    const offerId = (await offer(giver, 'registration', registrationId, receiver.email)).body.data.offer.id;
+    const cancelled = await call(cancelRoute, {
+      token: giver.token,
+      body: { kind: 'registration', id: registrationId },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await transfers(receiver)).incoming).toEqual([]);
+    expect((await transfers(giver)).outgoing).toEqual([]);
+    expect(await accept(receiver, offerId)).toMatchObject({
+      status: 409,
+      body: { message: 'This offer has lapsed: the place was cancelled or changed hands meanwhile.' },
+    });
+    const [row] = await db().select().from(transferOffers).where(eq(transferOffers.id, offerId));
+    expect(row!.state).toBe('void');
+    expect(
+      await db().select().from(registrationMembers).where(eq(registrationMembers.userId, receiver.userId)),
+    ).toEqual([]);
   });
 
   it('two acceptances at once move the place once', async () => {

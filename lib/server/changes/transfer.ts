@@ -203,6 +203,10 @@ export async function myTransfers(db: Db, userId: string): Promise<MyTransfers> 
   const incoming: TransferOfferView[] = [];
   const outgoing: TransferOfferView[] = [];
   for (const offer of open) {
+    // A place cancelled (by its holder or an organiser) since the offer is not shown: accepting it would
+    // only be refused, and the acceptance then marks the offer void.
+    const thing = await readThing(db, offer.entity, offer.entityId, false);
+    if (!thing?.live || thing.holderUserId !== offer.fromUserId) continue;
     if (offer.toUserId === userId) incoming.push(await offerView(db, offer, 'incoming'));
     else outgoing.push(await offerView(db, offer, 'outgoing'));
   }
