@@ -160,7 +160,7 @@ async function earlierOutcome(tx: Tx, kind: CancellableKind, id: string): Promis
  * (refunds.ts locks the order, then cancels what it bought), so a refund and a cancellation of the same
  * thing at the same moment wait for each other instead of deadlocking.
  */
-async function lockPaymentOrderFirst(tx: Tx, kind: CancellableKind, id: string): Promise<void> {
+export async function lockPaymentOrderFirst(tx: Tx, kind: CancellableKind, id: string): Promise<void> {
   const [row] =
     kind === 'registration'
       ? await tx

@@ -251,43 +251,47 @@ export async function checkInPass(
 ): Promise<{ message: string; result: CheckInResult }> {
   const passId = verifyPassCode(code, passKey());
   if (!passId) throw new AppError('invalid_input', invalidPassMessage, { reason: 'invalid' });
-  const [pass] = await db
-    .select({ id: festivalPasses.id, userId: festivalPasses.userId, revokedAt: festivalPasses.revokedAt })
-    .from(festivalPasses)
-    .where(eq(festivalPasses.id, passId));
-  // Correctly signed but gone: the account (and its pass) was deleted.
-  if (!pass) throw new AppError('gone', 'This pass no longer exists.', { reason: 'revoked' });
-  const holder = await holderDetails(db, pass.userId);
-  if (!holder) throw new AppError('gone', 'This pass no longer exists.', { reason: 'revoked' });
-  const status = statusOf(pass.revokedAt, holder);
-  if (status === 'revoked') {
-    throw new AppError(
-      'gone',
-      `This pass was revoked. Do not let ${holder.name} in; send them to the help desk.`,
-      {
-        reason: 'revoked',
-      },
-    );
-  }
-  if (status === 'cancelled') {
-    throw new AppError(
-      'conflict',
-      `This pass is cancelled: ${holder.name} has no registration or booking left.`,
-      { reason: 'cancelled' },
-    );
-  }
-
-  const at = now();
-  const festivalDay = festivalDayOf(at);
-  const details = {
-    name: holder.name,
-    college: holder.college,
-    email: holder.email,
-    events: holder.events,
-    accommodation: holder.accommodation,
-    festivalDay,
-  };
+  // Decided under the pass's row lock: a transfer of the holder's place (lib/server/changes/transfer-accept.ts)
+  // takes the same lock, so the check-in either sees the place still theirs (and the transfer, waiting, then
+  // sees the check-in and is refused) or sees it moved (and a pass with nothing left is refused here).
   return db.transaction(async (tx) => {
+    const [pass] = await tx
+      .select({ id: festivalPasses.id, userId: festivalPasses.userId, revokedAt: festivalPasses.revokedAt })
+      .from(festivalPasses)
+      .where(eq(festivalPasses.id, passId))
+      .for('update');
+    // Correctly signed but gone: the account (and its pass) was deleted.
+    if (!pass) throw new AppError('gone', 'This pass no longer exists.', { reason: 'revoked' });
+    const holder = await holderDetails(tx, pass.userId);
+    if (!holder) throw new AppError('gone', 'This pass no longer exists.', { reason: 'revoked' });
+    const status = statusOf(pass.revokedAt, holder);
+    if (status === 'revoked') {
+      throw new AppError(
+        'gone',
+        `This pass was revoked. Do not let ${holder.name} in; send them to the help desk.`,
+        {
+          reason: 'revoked',
+        },
+      );
+    }
+    if (status === 'cancelled') {
+      throw new AppError(
+        'conflict',
+        `This pass is cancelled: ${holder.name} has no registration or booking left.`,
+        { reason: 'cancelled' },
+      );
+    }
+
+    const at = now();
+    const festivalDay = festivalDayOf(at);
+    const details = {
+      name: holder.name,
+      college: holder.college,
+      email: holder.email,
+      events: holder.events,
+      accommodation: holder.accommodation,
+      festivalDay,
+    };
     const [inserted] = await tx
       .insert(checkIns)
       .values({ passId, festivalDay, checkedInAt: at, checkedInByUserId: actor.id })

@@ -127,8 +127,45 @@ export async function verifyTeam(
       `${option.participation_name} needs ${sizeRule(option)}, leader included; you listed ${emails.length}.`,
     );
   }
+  const { members, isDAStudent } = await verifyMembers(db, {
+    eventId: event.id,
+    eventName: event.name,
+    emails,
+  });
+  return {
+    result: {
+      verifiedCandidates: members.map((m, index) => ({
+        email: m.email,
+        // The leader is the caller; a teammate's name is only confirmed, never disclosed in full.
+        fullName: index === 0 ? `${m.firstName} ${m.lastName}` : shortName(m.firstName, m.lastName),
+        isLeader: index === 0,
+      })),
+      isDAStudent,
+      isPaymentMandatory: registrationPricePaise(option, event.instituteFeeWaived, caller.email) > 0,
+    },
+    eventName: event.name,
+    option,
+    memberUserIds: members.map((m) => m.id),
+    emails,
+  };
+}
+
+/**
+ * The checks on the people of a registration, shared by registering and by a transfer of a solo place
+ * (lib/server/changes/transfer-eligibility.ts): an institute leader's team is all institute accounts, every
+ * address has a verified account, and nobody is registered for the event already. `emails` are
+ * lower-cased, the leader first; answers their accounts in that order.
+ */
+export async function verifyMembers(
+  db: Db,
+  input: { eventId: number; eventName: string; emails: string[] },
+): Promise<{
+  members: { id: string; email: string; firstName: string; lastName: string }[];
+  isDAStudent: boolean;
+}> {
+  const { emails } = input;
   const domain = env().INSTITUTE_EMAIL_DOMAIN;
-  const isDAStudent = isInstituteEmail(caller.email, domain);
+  const isDAStudent = isInstituteEmail(emails[0] ?? '', domain);
   if (isDAStudent) {
     const outsider = emails.find((e) => !isInstituteEmail(e, domain));
     if (outsider) {
@@ -163,7 +200,7 @@ export async function verifyTeam(
   const members = emails.map((e) => byEmail.get(e)!);
   const already = await registeredAmong(
     db,
-    event.id,
+    input.eventId,
     members.map((m) => m.id),
   );
   if (already.length > 0) {
@@ -172,25 +209,24 @@ export async function verifyTeam(
       'conflict',
       emails,
       who.email,
-      `${who.email} is already registered for ${event.name}.`,
+      `${who.email} is already registered for ${input.eventName}.`,
     );
   }
-  return {
-    result: {
-      verifiedCandidates: members.map((m, index) => ({
-        email: m.email,
-        // The leader is the caller; a teammate's name is only confirmed, never disclosed in full.
-        fullName: index === 0 ? `${m.firstName} ${m.lastName}` : shortName(m.firstName, m.lastName),
-        isLeader: index === 0,
-      })),
-      isDAStudent,
-      isPaymentMandatory: option.price > 0 && !(isDAStudent && event.instituteFeeWaived),
-    },
-    eventName: event.name,
-    option,
-    memberUserIds: members.map((m) => m.id),
-    emails,
-  };
+  return { members, isDAStudent };
+}
+
+/**
+ * What a registration of this option costs when this person leads it, in paise: the option's price, or
+ * nothing for an institute leader where the event waives the institute's fee.
+ */
+export function registrationPricePaise(
+  option: { price: number },
+  instituteFeeWaived: boolean,
+  leaderEmail: string,
+): number {
+  if (option.price <= 0) return 0;
+  if (instituteFeeWaived && isInstituteEmail(leaderEmail, env().INSTITUTE_EMAIL_DOMAIN)) return 0;
+  return toPaise(option.price);
 }
 
 /** A team option (min ≠ max) needs a team name; individual entries have none. */

@@ -1,0 +1,419 @@
+'use client';
+
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+} from 'react';
+import { useProofUpload } from '@/components/accommodation/identity-proof-upload';
+import { errorClass, hintClass, inputClass, labelClass } from '@/components/forms/field-classes';
+import { Spinner } from '@/components/forms/spinner';
+import { useToast } from '@/components/toast/toast-provider';
+import { ApiError, messageOf } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import type { TransferableKind, TransferOfferView } from '@/lib/schemas/transfers';
+import {
+  acceptTransfer,
+  declineTransfer,
+  fetchTransfers,
+  offerTransfer,
+  uploadIdOf,
+  withdrawTransfer,
+} from './transfer-api';
+
+/*
+ * Transfers on the profile (docs/own-changes.md). TransferOffer sits under one of the caller's places: an
+ * e-mail field and "Offer this place", or the open offer with "Withdraw". IncomingTransfers lists the offers
+ * made to the caller, each with Accept (a stay asks for the identity proof first) and Decline. Every step
+ * that cannot be taken back asks once more in place (no window.confirm), and every refusal is announced.
+ */
+
+const fallback = 'Something went wrong. Please try again.';
+
+/** The one open offer the caller made for this place, if any. */
+function useOutgoing(id: string) {
+  const [offer, setOffer] = useState<TransferOfferView | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const reload = useCallback(
+    (signal?: AbortSignal) =>
+      fetchTransfers(signal).then(
+        ({ data }) => {
+          setOffer(data.outgoing.find((o) => o.entityId === id) ?? null);
+          setLoaded(true);
+        },
+        () => {
+          if (!signal?.aborted) setLoaded(true);
+        },
+      ),
+    [id],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+  return { offer, setOffer, loaded, reload };
+}
+
+/** Under a solo registration or a stay: offer it to another verified account, or withdraw the open offer. */
+export function TransferOffer({
+  kind,
+  id,
+  onChanged,
+}: {
+  kind: TransferableKind;
+  id: string;
+  onChanged?: () => void;
+}) {
+  const { toast } = useToast();
+  const fieldId = useId();
+  const { offer, setOffer, loaded, reload } = useOutgoing(id);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [asking, setAsking] = useState<'offer' | 'withdraw' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const yesRef = useRef<HTMLButtonElement>(null);
+  const what = kind === 'registration' ? 'registration' : 'stay';
+
+  useEffect(() => {
+    if (asking) yesRef.current?.focus();
+  }, [asking]);
+
+  function ask(event: FormEvent) {
+    event.preventDefault();
+    const typed = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) {
+      setError('Please enter the e-mail address of their account.');
+      return;
+    }
+    setError('');
+    setAsking('offer');
+  }
+
+  async function run(step: 'offer' | 'withdraw') {
+    setBusy(true);
+    setError('');
+    try {
+      const answer =
+        step === 'offer' ? await offerTransfer(kind, id, email.trim()) : await withdrawTransfer(offer!.id);
+      setOffer(step === 'offer' ? answer.data.offer : null);
+      if (step === 'withdraw') setEmail('');
+      toast({ title: answer.message, variant: 'success' });
+      onChanged?.();
+    } catch (failure) {
+      setError(messageOf(failure, fallback));
+      // Decided meanwhile elsewhere (accepted, declined, another tab): show the offer as it stands now.
+      if (failure instanceof ApiError && (failure.status === 404 || failure.status === 409)) void reload();
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  }
+
+  if (!loaded) return null;
+  return (
+    <div className="mt-3 rounded-xl border border-parchment/15 bg-black/20 p-3">
+      {offer ? (
+        <>
+          <p className="text-sm text-parchment">
+            Offered to <span className="font-semibold">{offer.otherName}</span>{' '}
+            <span className="break-all">({offer.otherEmail})</span>. They can accept it from their profile
+            until {formatDateTime(offer.freezeAt)} (India time).
+          </p>
+          {asking === 'withdraw' ? (
+            <Confirm
+              label="Withdraw this offer?"
+              text="They will no longer be able to accept it. The place stays yours."
+              yes="Yes, withdraw"
+              no="Keep the offer"
+              busy={busy}
+              yesRef={yesRef}
+              onYes={() => void run('withdraw')}
+              onNo={() => setAsking(null)}
+            />
+          ) : (
+            <button type="button" className={`mt-2 ${quietClass}`} onClick={() => setAsking('withdraw')}>
+              Withdraw<span className="sr-only"> the offer of your {what}</span>
+            </button>
+          )}
+        </>
+      ) : (
+        <form noValidate onSubmit={ask}>
+          <label htmlFor={fieldId} className={labelClass}>
+            Give this {what} to someone else
+          </label>
+          <input
+            id={fieldId}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => setEmail(event.target.value)}
+            disabled={busy || asking !== null}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${fieldId}-hint${error ? ` ${fieldId}-error` : ''}`}
+            className={inputClass}
+            placeholder="their.email@example.com"
+          />
+          <p id={`${fieldId}-hint`} className={hintClass}>
+            The e-mail of their verified account. They accept from their own profile.
+          </p>
+          {asking === 'offer' ? (
+            <Confirm
+              label={`Offer your ${what} to ${email.trim()}?`}
+              text="Once they accept, it is theirs: your pass and calendar no longer include it, and it cannot be given back."
+              yes="Yes, offer it"
+              no="Not now"
+              busy={busy}
+              yesRef={yesRef}
+              onYes={() => void run('offer')}
+              onNo={() => setAsking(null)}
+            />
+          ) : (
+            <button type="submit" className={`mt-2 ${quietClass}`} disabled={busy}>
+              Offer this place
+            </button>
+          )}
+        </form>
+      )}
+      <p id={`${fieldId}-error`} role="alert" className={`${errorClass} empty:hidden`}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** The offers made to the caller, each to accept or decline; nothing at all when there are none. */
+export function IncomingTransfers({ onChanged }: { onChanged?: () => void }) {
+  const [offers, setOffers] = useState<TransferOfferView[]>([]);
+  const [said, setSaid] = useState('');
+
+  const reload = useCallback(
+    (signal?: AbortSignal) =>
+      fetchTransfers(signal).then(
+        ({ data }) => setOffers(data.incoming),
+        () => undefined,
+      ),
+    [],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  function settled(offer: TransferOfferView, message: string) {
+    setOffers((current) => current.filter((o) => o.id !== offer.id));
+    setSaid(message);
+    onChanged?.();
+  }
+
+  if (offers.length === 0 && !said) return null;
+  return (
+    <section aria-labelledby="incoming-transfers" className={cardClass}>
+      <h2 id="incoming-transfers" className="font-display text-xl text-gold">
+        Places offered to you
+      </h2>
+      {offers.length > 0 ? (
+        <ul className="mt-4 flex flex-col gap-3">
+          {offers.map((offer) => (
+            <IncomingOffer
+              key={offer.id}
+              offer={offer}
+              onSettled={(message) => settled(offer, message)}
+              onStale={() => void reload()}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <p role="status" aria-live="polite" className="mt-3 text-parchment/90 empty:mt-0">
+        {said}
+      </p>
+    </section>
+  );
+}
+
+function IncomingOffer({
+  offer,
+  onSettled,
+  onStale,
+}: {
+  offer: TransferOfferView;
+  onSettled: (message: string) => void;
+  onStale: () => void;
+}) {
+  const isStay = offer.kind === 'accommodation_booking';
+  const proofId = useId();
+  const { proof, uploading, upload } = useProofUpload();
+  const [asking, setAsking] = useState<'accept' | 'decline' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const yesRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (asking) yesRef.current?.focus();
+  }, [asking]);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (file && !(await upload(file))) input.value = '';
+  }
+
+  function askAccept() {
+    if (isStay && !proof) {
+      setError('Please upload your identity proof first: a stay needs your own.');
+      return;
+    }
+    setError('');
+    setAsking('accept');
+  }
+
+  async function run(step: 'accept' | 'decline') {
+    setBusy(true);
+    setError('');
+    try {
+      const answer =
+        step === 'accept'
+          ? await acceptTransfer(offer.id, proof ? uploadIdOf(proof.url) : undefined)
+          : await declineTransfer(offer.id);
+      onSettled(answer.message);
+    } catch (failure) {
+      setError(messageOf(failure, fallback));
+      // Withdrawn or lapsed meanwhile: the list as it stands now.
+      if (failure instanceof ApiError && failure.status === 404) onStale();
+      setBusy(false);
+      setAsking(null);
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-emerald-400/60 bg-emerald-950/40 px-4 py-3">
+      <p className="font-display text-parchment">{offer.summary}</p>
+      <p className="mt-1 text-sm text-parchment/90">
+        From <span className="font-semibold">{offer.otherName}</span>{' '}
+        <span className="break-all">({offer.otherEmail})</span>, until {formatDateTime(offer.freezeAt)} (India
+        time).
+      </p>
+      {isStay ? (
+        <div className="mt-3">
+          <label htmlFor={proofId} className={labelClass}>
+            Your identity proof
+          </label>
+          <p id={`${proofId}-hint`} className={`${hintClass} mb-2`}>
+            A government photo ID as an image or a PDF, up to 5 MB. Bring the same ID with you.
+          </p>
+          <input
+            id={proofId}
+            type="file"
+            accept="image/*,application/pdf"
+            onChange={(event) => void choose(event)}
+            disabled={uploading || busy}
+            aria-describedby={`${proofId}-hint ${proofId}-status`}
+            className="block w-full max-w-full text-base text-parchment file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-gold/50 file:bg-black/30 file:px-4 file:py-2 file:font-display file:text-sm file:text-gold hover:file:bg-gold/10 disabled:opacity-60"
+          />
+          <p
+            id={`${proofId}-status`}
+            aria-live="polite"
+            className="mt-2 flex min-h-7 items-center gap-2 text-sm"
+          >
+            {uploading ? (
+              <>
+                <Spinner className="h-4 w-4" /> Uploading…
+              </>
+            ) : proof ? (
+              <span className="break-all text-emerald-200">
+                <span aria-hidden="true">✓ </span>Uploaded: {proof.fileName}
+              </span>
+            ) : (
+              <span className="text-parchment/75">No file uploaded yet.</span>
+            )}
+          </p>
+        </div>
+      ) : null}
+      {asking ? (
+        <Confirm
+          label={asking === 'accept' ? `Accept ${offer.summary}?` : `Decline ${offer.summary}?`}
+          text={
+            asking === 'accept'
+              ? 'It becomes yours, with its calendar entries and your festival pass.'
+              : 'The offer closes; they would have to offer it again.'
+          }
+          yes={asking === 'accept' ? 'Yes, accept' : 'Yes, decline'}
+          no="Not now"
+          busy={busy}
+          yesRef={yesRef}
+          onYes={() => void run(asking)}
+          onNo={() => setAsking(null)}
+        />
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className={acceptClass} onClick={askAccept} disabled={uploading}>
+            Accept<span className="sr-only"> {offer.summary}</span>
+          </button>
+          <button type="button" className={quietClass} onClick={() => setAsking('decline')}>
+            Decline<span className="sr-only"> {offer.summary}</span>
+          </button>
+        </div>
+      )}
+      <p role="alert" className={`${errorClass} empty:hidden`}>
+        {error}
+      </p>
+    </li>
+  );
+}
+
+/** The second step of something that cannot be taken back, asked in place. */
+function Confirm({
+  label,
+  text,
+  yes,
+  no,
+  busy,
+  yesRef,
+  onYes,
+  onNo,
+}: {
+  label: string;
+  text: string;
+  yes: string;
+  no: string;
+  busy: boolean;
+  yesRef: RefObject<HTMLButtonElement | null>;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  return (
+    <div role="group" aria-label={label} className="mt-3">
+      <p className="text-sm font-semibold text-parchment">{label}</p>
+      <p className="text-sm text-parchment/90">{text}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          ref={yesRef}
+          type="button"
+          className={acceptClass}
+          onClick={onYes}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? <Spinner className="h-4 w-4" /> : null}
+          {yes}
+        </button>
+        <button type="button" className={quietClass} onClick={onNo} disabled={busy}>
+          {no}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const cardClass = 'rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 sm:p-8';
+const quietClass =
+  'inline-flex min-h-11 items-center rounded-full border border-parchment/40 px-4 py-2 text-sm text-parchment transition hover:border-gold hover:text-gold disabled:opacity-60';
+const acceptClass =
+  'inline-flex min-h-11 items-center gap-2 rounded-full bg-gold px-4 py-2 text-sm font-semibold text-ink transition hover:bg-amber-300 disabled:opacity-60';
