@@ -14,6 +14,7 @@ import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
 import { MyCertificatesSection } from './my-certificates';
 import { MyPlansSection } from './plans/my-plans';
+import { IncomingTransfers } from './plans/transfer';
 import { MyTimetableSection } from './my-timetable';
 import { RegisteredEvents } from './registered-events';
 import { MyWaitingListsSection } from './waiting-lists';
@@ -67,7 +68,16 @@ export function ProfileView() {
       {userId ? <MyCertificatesSection key={`certificates-${userId}`} /> : null}
       {userId ? <MyWaitingListsSection key={userId} /> : null}
       {userId ? <MyTimetableSection key={`timetable-${version}`} userId={userId} /> : null}
-      {userId ? <MyPlansSection key={`plans-${userId}`} onChanged={() => setVersion((v) => v + 1)} /> : null}
+      {userId ? (
+        <IncomingTransfers key={`transfers-${userId}`} onChanged={() => setVersion((v) => v + 1)} />
+      ) : null}
+      {userId ? (
+        <MyPlansSection
+          key={`plans-${userId}`}
+          version={version}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
+      ) : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
       {load.status === 'failed' ? (
         <p className="rounded-xl border border-red-400/50 bg-red-950/40 p-4 text-center">

@@ -6,6 +6,7 @@ import { api, ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/money';
 import { SizeChange } from './size-change';
+import { TransferOffer } from './transfer';
 import type { CancellableKind, CancelOutcome, ChangeTerms, MyPlans } from '@/lib/schemas/changes';
 
 type Load = { status: 'loading' } | { status: 'ready'; plans: MyPlans } | { status: 'offline' | 'failed' };
@@ -23,6 +24,8 @@ interface Plan {
   notYours: string | null;
   /** A T-shirt order, whose sizes can be changed too. */
   order?: MyPlans['merchandiseOrders'][number];
+  /** A solo registration or a stay can be offered to someone else. */
+  transferable?: boolean;
 }
 
 function plansOf(plans: MyPlans): Plan[] {
@@ -37,6 +40,7 @@ function plansOf(plans: MyPlans): Plan[] {
       notYours: r.isLeader
         ? null
         : 'Only your team’s leader can change or cancel this registration. To leave the team, use the link in your confirmation e-mail.',
+      transferable: r.isLeader && r.teamName === null,
     })),
     ...plans.merchandiseOrders.map((o) => ({
       kind: 'merchandise_order' as const,
@@ -58,6 +62,7 @@ function plansOf(plans: MyPlans): Plan[] {
             details: plans.stay.summary,
             terms: plans.stay.terms,
             notYours: null,
+            transferable: true,
           },
         ]
       : []),
@@ -78,7 +83,7 @@ function cancelledMessage(plan: Plan, outcome: CancelOutcome): string {
  * It shows nothing while it loads, without a signal, or when the caller holds nothing, so the profile stays
  * light; `onChanged` lets the rest of the profile (events, orders, pass) catch up after a change.
  */
-export function MyPlansSection({ onChanged }: { onChanged: () => void }) {
+export function MyPlansSection({ version, onChanged }: { version: number; onChanged: () => void }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [said, setSaid] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -99,7 +104,8 @@ export function MyPlansSection({ onChanged }: { onChanged: () => void }) {
     const controller = new AbortController();
     void fetchPlans(controller.signal);
     return () => controller.abort();
-  }, [fetchPlans]);
+    // `version`: the rest of the profile changed something this section shows (a transfer accepted).
+  }, [fetchPlans, version]);
 
   /** After a change: this section and the rest of the profile read again. */
   function changed() {
@@ -147,6 +153,9 @@ export function MyPlansSection({ onChanged }: { onChanged: () => void }) {
           {plans.map((plan) => (
             <PlanItem key={`${plan.kind}-${plan.id}`} plan={plan}>
               {plan.order && plan.terms.open ? <SizeChange order={plan.order} onChanged={changed} /> : null}
+              {plan.transferable && plan.terms.open && plan.kind !== 'merchandise_order' ? (
+                <TransferOffer kind={plan.kind} id={plan.id} onChanged={changed} />
+              ) : null}
               {plan.terms.open && !plan.notYours ? (
                 <ConfirmStepButton
                   question={`Cancel ${plan.what}?`}
