@@ -65,7 +65,11 @@ export async function startServer(): Promise<void> {
     setTimeout(() => {
       // Loaded here, not with this module: pdf-lib and fontkit stay out of the server's start.
       import('@/lib/server/certificates/pdf-cache')
-        .then(({ warmUpRenderer }) => warmUpRenderer())
+        .then(async ({ warmUpRenderer }) => {
+          const started = performance.now();
+          await warmUpRenderer();
+          logger.info({ ms: Math.round(performance.now() - started) }, 'certificate renderer warmed up');
+        })
         .catch((error: unknown) => logger.error({ err: error }, 'certificate renderer warm-up failed'));
     }, rendererWarmUpDelayMs).unref();
   }
