@@ -61,7 +61,9 @@ const knownIssues: { name: string; excuses: (request: FuzzRequest, status: numbe
  * address's path is not a file path: it follows a host name).
  */
 const leaks: [string, RegExp][] = [
-  ['stack trace', /\bat (?:async )?[\w$.<>]+ \(|\bat [^\s()]+:\d+:\d+|node:internal/],
+  // A frame's place (`at /app/x.js:1:2`) has no quote in it: in JSON, a quote ends the text, so a name like
+  // "Whodunit at Midnight" followed by a time ("…","startsAt":"2027-02-21T15:30:00") is no frame.
+  ['stack trace', /\bat (?:async )?[\w$.<>]+ \(|\bat [^\s()"]+:\d+:\d+|node:internal/],
   ['SQL', /\bselect\s[\s\S]{0,200}?\sfrom\s|\binsert into\b|\bupdate\s+"?\w+"?\s+set\b|\bdelete from\b/i],
   [
     'database error',
