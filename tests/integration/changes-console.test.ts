@@ -9,6 +9,7 @@ import type { AdminChange, AdminChangeRules } from '@/lib/schemas/changes-consol
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
+  accommodationOptions,
   auditLog,
   mailOutbox,
   merchandiseVariants,
@@ -21,6 +22,7 @@ import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, registerFreeSolo } from '../support/events';
 import { paidTeeOrder } from '../support/shop';
+import { paidStay } from '../support/stays';
 import { describeEachDatabase } from '../support/test-db';
 
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
@@ -246,6 +248,29 @@ describeEachDatabase('the console: rules for own changes, the changes list and u
       message:
         'Money was refunded for this cancellation, so it cannot be undone. The participant can register or order again.',
     });
+  });
+
+  it('undoes a stay’s cancellation: booked again; refused once the person has booked another stay', async () => {
+    const { guest, bookingId, option } = await paidStay(db(), { label: 'Undo hall', capacity: 2 });
+    const bookedNow = async () =>
+      (await db().select().from(accommodationOptions).where(eq(accommodationOptions.id, option.id)))[0]!
+        .booked;
+    expect((await cancel(guest, 'accommodation_booking', bookingId)).status).toBe(200);
+    expect(await bookedNow()).toBe(0);
+    const [change] = (await changes({ q: guest.email })).body.data;
+    expect((await undo(change!.id)).status).toBe(200);
+    expect(await bookedNow()).toBe(1);
+
+    // Cancelled again, then another stay booked: the first cannot come back (one live stay per person).
+    expect((await cancel(guest, 'accommodation_booking', bookingId)).status).toBe(200);
+    await paidStay(db(), { label: 'Other hall', capacity: 2, guest });
+    const [again] = (await changes({ q: guest.email, state: 'live' })).body.data;
+    const refused = await undo(again!.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      message: 'This person has booked another stay since, so this cannot be undone.',
+    });
+    expect(await bookedNow()).toBe(0);
   });
 
   it('answers 404 for an unknown or malformed change, and 403 to a participant', async () => {

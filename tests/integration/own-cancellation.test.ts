@@ -8,6 +8,8 @@ import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import {
+  accommodationBookings,
+  accommodationOptions,
   auditLog,
   events,
   mailOutbox,
@@ -25,6 +27,7 @@ import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, registerFreeSolo, registerFreeTeams } from '../support/events';
 import { paidTeeOrder } from '../support/shop';
+import { paidStay } from '../support/stays';
 import { describeEachDatabase } from '../support/test-db';
 
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
@@ -255,5 +258,50 @@ describeEachDatabase('a participant cancels their own plans', (current) => {
       .from(registrations)
       .where(and(eq(registrations.participationId, option.id), eq(registrations.status, 'confirmed')));
     expect(live).toEqual([]);
+  });
+
+  it('a stay under a full-refund policy: cancelled once, refunded once, its place back for the waiting list', async () => {
+    const { guest, bookingId, option } = await paidStay(db(), {
+      label: 'Cancel hall',
+      capacity: 1,
+      refundPolicy: 'full',
+    });
+    const bookedNow = async () =>
+      (await db().select().from(accommodationOptions).where(eq(accommodationOptions.id, option.id)))[0]!
+        .booked;
+    expect(await bookedNow()).toBe(1);
+    const waiting = await quickUser(db());
+    const joined = await call(joinList, {
+      token: waiting.token,
+      body: { kind: 'accommodation_option', itemId: option.id },
+    });
+    expect(joined.status).toBe(201);
+    expect((await plans(guest)).stay).toMatchObject({
+      id: bookingId,
+      paidPaise: 50000,
+      terms: { open: true, refundPaise: 50000, refundLabel: 'Full refund: ₹ 500.00.' },
+    });
+
+    const [first, second] = await Promise.all([
+      cancel(guest, 'accommodation_booking', bookingId),
+      cancel(guest, 'accommodation_booking', bookingId),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.body.data.refundPaise, second.body.data.refundPaise]).toEqual([50000, 50000]);
+    expect(await bookedNow()).toBe(0);
+    const refunds = await db().select().from(paymentRefunds).where(eq(paymentRefunds.amountPaise, 50000));
+    const [booking] = await db()
+      .select()
+      .from(accommodationBookings)
+      .where(eq(accommodationBookings.id, bookingId));
+    expect(booking!.status).toBe('cancelled');
+    expect(refunds.filter((r) => r.paymentOrderId === booking!.paymentOrderId)).toHaveLength(1);
+    expect((await plans(guest)).stay).toBeNull();
+    // The freed place is offered to the first in line.
+    const [entry] = (await call<{ data: MyWaitingEntry[] }>(myWaitingLists, { token: waiting.token })).body
+      .data;
+    expect(entry).toMatchObject({ status: 'offered' });
+    const mine = await mailsTo(guest.email);
+    expect(mine.filter((m) => m.subject.includes('you cancelled your stay'))).toHaveLength(1);
   });
 });

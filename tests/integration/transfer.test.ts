@@ -1,8 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { POST as checkIn } from '@/app/api/admin/check-in/route';
-import { POST as upload } from '@/app/api/admin/upload/route';
-import { POST as confirmStay } from '@/app/api/accommodation/confirm-user-accommodation/route';
 import { GET as myPass } from '@/app/api/my-pass/route';
 import { POST as cancelRoute } from '@/app/api/my-plans/cancel/route';
 import { GET as myPlansRoute } from '@/app/api/my-plans/route';
@@ -12,7 +10,6 @@ import { POST as declineRoute } from '@/app/api/my-plans/transfer/decline/route'
 import { POST as withdrawRoute } from '@/app/api/my-plans/transfer/withdraw/route';
 import { GET as transfersRoute } from '@/app/api/my-plans/transfers/route';
 import { GET as myTimetable } from '@/app/api/my-timetable/route';
-import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import type { MyPlans } from '@/lib/schemas/changes';
 import type { MyPass } from '@/lib/schemas/passes';
 import type { MyTransfers, TransferOutcome } from '@/lib/schemas/transfers';
@@ -34,10 +31,9 @@ import {
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { uploadIdFromUrl } from '@/lib/server/uploads/uploads';
 import { quickUser } from '../support/accounts';
-import { call, multipartRequest } from '../support/api';
+import { call } from '../support/api';
 import { createTestEvent, liveRegistrations, registerFreeSolo, registerFreeTeams } from '../support/events';
-import { newStay } from '../support/fixtures';
-import { sandboxPay } from '../support/sandbox';
+import { paidStay, uploadProof } from '../support/stays';
 import { describeEachDatabase } from '../support/test-db';
 
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
@@ -99,35 +95,7 @@ describeEachDatabase('a participant transfers a place to another account', (curr
     return { event, option, giver, registrationId: registration!.id };
   }
 
-  async function uploadProof(person: Person): Promise<string> {
-    const response = await upload(multipartRequest('http://localhost/api/admin/upload', person.token), {
-      params: Promise.resolve({}),
-    });
-    const body = (await response.json()) as { data: { url: string } };
-    return body.data.url;
-  }
-
-  async function stayBooked() {
-    const option = await newStay(db(), { label: 'Transfer hall', capacity: 5, pricePerNight: 500, days: 1 });
-    const guest = await quickUser(db());
-    const proof = await uploadProof(guest);
-    const created = await call<{ data: { order: { id: string } } }>(createStayOrder, {
-      token: guest.token,
-      body: { amount: 500, accommodationId: option.id, identityProofUrl: proof },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const payData = await sandboxPay(created.body.data.order.id);
-    const confirmed = await call(confirmStay, {
-      token: guest.token,
-      body: { userId: guest.userId, accommodationId: option.id, identityProofUrl: proof, payData },
-    });
-    expect(confirmed.status).toBe(201);
-    const [booking] = await db()
-      .select()
-      .from(accommodationBookings)
-      .where(eq(accommodationBookings.userId, guest.userId));
-    return { guest, bookingId: booking!.id, option };
-  }
+  const stayBooked = () => paidStay(db(), { label: 'Transfer hall', capacity: 5 });
 
   it('a solo registration: offered, listed to the receiver, accepted; member, leader, pass and timetable move', async () => {
     const { event, giver, registrationId } = await soloRegistered();
