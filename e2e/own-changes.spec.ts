@@ -3,6 +3,7 @@ import { createVerifiedAccount, organiserAccount, outboxFor, signIn } from './su
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { createOwnEvent, registerFree } from './support/events';
 import { expectInsideScreen, phoneHeight, phoneWidths } from './support/phone-screen';
+import { firstProduct, money } from './support/shop';
 
 /*
  * A participant's own changes, on a phone (issue 39, docs/own-changes.md). Each test makes its own event
@@ -141,6 +142,116 @@ test('an organiser sets an event’s rules and undoes a cancellation from the co
       headers: { authorization: `Bearer ${holder.token}` },
     });
     expect(JSON.stringify(await terms.json())).toContain('Nothing was paid, so nothing is refunded.');
+  } finally {
+    await own.hide();
+  }
+});
+
+test('a participant changes a T-shirt’s size from the profile', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const product = await firstProduct(request);
+  const [from, to] = product.variants.filter((v) => v.isAvailable && v.isOnSale);
+  test.skip(!from || !to, 'the seed has no two sizes on sale');
+  const buyer = await createVerifiedAccount(request, { first_name: 'Tara' });
+  await signIn(page, buyer);
+  await page.goto('/merchandise');
+  await page.getByRole('button', { name: `Add size ${from!.type} to cart` }).click();
+  await page.getByRole('button', { name: 'Book your Merchandise' }).click();
+  const checkout = page.getByTestId('sandbox-checkout');
+  await expect(checkout.getByTestId('sandbox-amount')).toHaveText(money(product.price));
+  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Success' })).toBeVisible();
+
+  await page.goto('/profile');
+  const item = page
+    .getByRole('region', { name: 'Change your plans' })
+    .getByRole('listitem')
+    .filter({ hasText: 'T-shirt order' });
+  const size = item.getByLabel(`Size of your ${product.name}`);
+  await expect(size).toHaveValue(from!.type);
+  await size.selectOption(to!.type);
+  await item.getByRole('button', { name: `Change size of your ${product.name}` }).click();
+  const asking = item.getByRole('group', { name: `Change your ${product.name} to size ${to!.type}?` });
+  await expect(asking).toContainText('The price stays the same.');
+  await expectNoSeriousAxeViolations(page);
+  await asking.getByRole('button', { name: `Yes, change to ${to!.type}` }).click();
+  await expect(item.getByRole('status').first()).toHaveText(`Your ${product.name} is now size ${to!.type}.`);
+  // The profile's own list of orders reads again and shows the new size.
+  await expect(page.getByRole('region', { name: 'Merchandise orders' })).toContainText(
+    `Size ${to!.type} × 1`,
+  );
+  await expectInsideScreen(page, 'profile after a size change');
+});
+
+test('a solo registration is offered to a friend, who accepts it from their profile', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const organiser = await organiserAccount(request);
+  const own = await createOwnEvent(request, organiser, 'Give', [
+    { participationName: 'Solo', price: 0, minRange: 1, maxRange: 1, placeLimit: 3 },
+  ]);
+  try {
+    const { event } = own;
+    const option = event.participations[0]!;
+    const [giver, friend] = await Promise.all([
+      createVerifiedAccount(request, { first_name: 'Rohan' }),
+      createVerifiedAccount(request, { first_name: 'Neel' }),
+    ]);
+    expect((await registerFree(request, giver, event.id, option.id)).status()).toBe(201);
+
+    await signIn(page, giver);
+    await page.goto('/profile');
+    const item = page
+      .getByRole('region', { name: 'Change your plans' })
+      .getByRole('listitem')
+      .filter({ hasText: event.name });
+    await item.getByLabel('Give this registration to someone else').fill(friend.email);
+    await item.getByRole('button', { name: 'Offer this place' }).click();
+    const asking = item.getByRole('group', { name: `Offer your registration to ${friend.email}?` });
+    await expect(asking).toContainText('it cannot be given back');
+    await expectNoSeriousAxeViolations(page);
+    await asking.getByRole('button', { name: 'Yes, offer it' }).click();
+    await expect(item).toContainText(`(${friend.email}). They can accept it from their profile`);
+    await expect.poll(async () => (await outboxFor(request, friend.email)).length).toBeGreaterThan(0);
+
+    // The friend, on their own phone.
+    const baseURL = test.info().project.use.baseURL!;
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: phoneWidths[0], height: phoneHeight },
+    });
+    try {
+      const friendPage = await context.newPage();
+      await signIn(friendPage, friend);
+      await friendPage.goto('/profile');
+      const offered = friendPage.getByRole('region', { name: 'Places offered to you' });
+      const offer = offered.getByRole('listitem').filter({ hasText: event.name });
+      await expect(offer).toBeVisible();
+      await expectNoSeriousAxeViolations(friendPage);
+      await offer.getByRole('button', { name: /^Accept/ }).click();
+      await offer.getByRole('button', { name: 'Yes, accept' }).click();
+      await expect(offered.getByRole('status')).not.toBeEmpty();
+      // It is theirs now: listed among their plans, and gone from the giver's.
+      await expect(
+        friendPage
+          .getByRole('region', { name: 'Change your plans' })
+          .getByRole('listitem')
+          .filter({ hasText: event.name }),
+      ).toBeVisible();
+      await expectInsideScreen(friendPage, 'profile after accepting a place');
+    } finally {
+      await context.close();
+    }
+    await page.reload();
+    await expect(
+      page
+        .getByRole('region', { name: 'Change your plans' })
+        .getByRole('listitem')
+        .filter({ hasText: event.name }),
+    ).toHaveCount(0);
   } finally {
     await own.hide();
   }
