@@ -57,15 +57,24 @@ export function useProofUpload(initial: UploadedProof | null = null) {
   return { proof, uploading, upload };
 }
 
-/** The identity proof field: an image or PDF, uploaded as soon as it is chosen. */
+/**
+ * The identity proof field: an image or PDF, uploaded as soon as it is chosen. The booking form shows it as
+ * its third step; accepting a stay someone offers (the profile) shows the field alone, under its own label.
+ */
 export function IdentityProofUpload({
   proof,
   uploading,
   onUpload,
+  heading = '3. Upload your identity proof',
+  label = 'Identity proof',
+  disabled = false,
 }: {
   proof: UploadedProof | null;
   uploading: boolean;
   onUpload: (file: File) => Promise<boolean>;
+  heading?: string | null;
+  label?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
 
@@ -80,9 +89,9 @@ export function IdentityProofUpload({
 
   return (
     <div>
-      <h3 className="mb-1 font-display text-lg text-gold">3. Upload your identity proof</h3>
+      {heading ? <h3 className="mb-1 font-display text-lg text-gold">{heading}</h3> : null}
       <label htmlFor={id} className={labelClass}>
-        Identity proof
+        {label}
       </label>
       <p id={`${id}-hint`} className={`${hintClass} mb-2`}>
         A government photo ID as an image or a PDF, up to 5 MB. Bring the same ID with you.
@@ -92,7 +101,7 @@ export function IdentityProofUpload({
         type="file"
         accept="image/*,application/pdf"
         onChange={(event) => void choose(event)}
-        disabled={uploading}
+        disabled={uploading || disabled}
         aria-describedby={`${id}-hint ${id}-status`}
         className="block w-full max-w-full text-base text-parchment file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-gold/50 file:bg-black/30 file:px-4 file:py-2 file:font-display file:text-sm file:text-gold hover:file:bg-gold/10 disabled:opacity-60"
       />

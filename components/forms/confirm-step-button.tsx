@@ -1,12 +1,81 @@
 'use client';
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Spinner } from './spinner';
+
+/*
+ * The second step of something that cannot be taken back (cancel, leave a list, give a place away, change a
+ * size), asked in place: a slip of the thumb on a phone must not do it, and window.confirm is neither
+ * styled nor announced well. One look and one behaviour for all of them.
+ */
+
+export const quietButtonClass =
+  'inline-flex min-h-11 items-center rounded-full border border-parchment/40 px-4 py-2 text-sm text-parchment transition hover:border-gold hover:text-gold disabled:opacity-60';
+export const dangerButtonClass =
+  'inline-flex min-h-11 items-center gap-2 rounded-full border border-red-400/70 bg-red-950/60 px-4 py-2 text-sm text-red-100 transition hover:bg-red-900/70 disabled:opacity-60';
+export const goButtonClass =
+  'inline-flex min-h-11 items-center gap-2 rounded-full bg-gold px-4 py-2 text-sm font-semibold text-ink transition hover:bg-amber-300 disabled:opacity-60';
 
 /**
- * A button that does something that cannot be taken back, in two steps: the first shows the question and
- * its consequence, the second does it. A slip of the thumb on a phone must not give up a place, and
- * window.confirm is neither styled nor announced well. `onConfirm` answers whether it was done: done, the
- * caller's list usually drops the item; refused, the buttons come back and the caller says why.
+ * The question's group: its consequence, "yes" (focused when it appears, so the keyboard and a screen
+ * reader land on it) and "no". `tone` is danger for giving something up, go for taking or moving it;
+ * `showQuestion` also prints the question above the consequence.
+ */
+export function ConfirmStep({
+  question,
+  consequence,
+  yes,
+  no,
+  busy,
+  onYes,
+  onNo,
+  yesRef,
+  tone = 'danger',
+  showQuestion = false,
+}: {
+  question: string;
+  consequence: ReactNode;
+  yes: string;
+  no: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+  yesRef?: RefObject<HTMLButtonElement | null>;
+  tone?: 'danger' | 'go';
+  showQuestion?: boolean;
+}) {
+  const ownRef = useRef<HTMLButtonElement>(null);
+  const ref = yesRef ?? ownRef;
+  useEffect(() => {
+    ref.current?.focus();
+  }, [ref]);
+  return (
+    <div role="group" aria-label={question} className="mt-3">
+      {showQuestion ? <p className="text-sm font-semibold text-parchment">{question}</p> : null}
+      <p className="text-sm text-parchment/90">{consequence}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          ref={ref}
+          type="button"
+          className={tone === 'go' ? goButtonClass : dangerButtonClass}
+          onClick={onYes}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? <Spinner className="h-4 w-4" /> : null}
+          {yes}
+        </button>
+        <button type="button" className={quietButtonClass} onClick={onNo} disabled={busy}>
+          {no}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A button that opens a ConfirmStep. `onConfirm` answers whether it was done: done, the caller's list
+ * usually drops the item; refused, the button comes back and the caller says why.
  */
 export function ConfirmStepButton({
   children,
@@ -30,11 +99,6 @@ export function ConfirmStepButton({
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const openRef = useRef<HTMLButtonElement>(null);
-  const yesRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (asking) yesRef.current?.focus();
-  }, [asking]);
 
   async function confirm() {
     setBusy(true);
@@ -53,24 +117,15 @@ export function ConfirmStepButton({
 
   if (asking) {
     return (
-      <div role="group" aria-label={question} className={`mt-3 ${className}`}>
-        <p className="text-sm">{consequence}</p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            ref={yesRef}
-            type="button"
-            className={dangerButtonClass}
-            onClick={() => void confirm()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {yes}
-          </button>
-          <button type="button" className={quietButtonClass} onClick={back} disabled={busy}>
-            {no}
-          </button>
-        </div>
-      </div>
+      <ConfirmStep
+        question={question}
+        consequence={consequence}
+        yes={yes}
+        no={no}
+        busy={busy}
+        onYes={() => void confirm()}
+        onNo={back}
+      />
     );
   }
   return (
@@ -84,8 +139,3 @@ export function ConfirmStepButton({
     </button>
   );
 }
-
-export const quietButtonClass =
-  'inline-flex min-h-11 items-center rounded-full border border-parchment/40 px-4 py-2 text-sm text-parchment transition hover:border-gold hover:text-gold disabled:opacity-60';
-export const dangerButtonClass =
-  'inline-flex min-h-11 items-center rounded-full border border-red-400/70 bg-red-950/60 px-4 py-2 text-sm text-red-100 transition hover:bg-red-900/70 disabled:opacity-60';

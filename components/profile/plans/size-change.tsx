@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ConfirmStep, quietButtonClass } from '@/components/forms/confirm-step-button';
 import { inputClass, labelClass } from '@/components/forms/field-classes';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
@@ -52,12 +53,7 @@ function LineSizeForm({
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
   const [error, setError] = useState('');
-  const yesRef = useRef<HTMLButtonElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (asking) yesRef.current?.focus();
-  }, [asking]);
 
   const unchanged = size === line.size;
 
@@ -129,33 +125,22 @@ function LineSizeForm({
           ))}
         </select>
         {asking ? null : (
-          <button ref={changeRef} type="submit" className={quietClass} disabled={busy}>
+          <button ref={changeRef} type="submit" className={quietButtonClass} disabled={busy}>
             Change size<span className="sr-only"> of your {line.productName}</span>
           </button>
         )}
       </div>
       {asking ? (
-        <div role="group" aria-label={`Change your ${line.productName} to size ${size}?`} className="mt-3">
-          <p className="text-sm">
-            Change from size {line.size} to size {size}? The price stays the same. Size {line.size} may go at
-            once to someone waiting for it, so you might not get it back.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button
-              ref={yesRef}
-              type="button"
-              className={goldClass}
-              onClick={() => void confirm()}
-              disabled={busy}
-              aria-busy={busy}
-            >
-              Yes, change to {size}
-            </button>
-            <button type="button" className={quietClass} onClick={keep} disabled={busy}>
-              Keep size {line.size}
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          question={`Change your ${line.productName} to size ${size}?`}
+          consequence={`Change from size ${line.size} to size ${size}? The price stays the same. Size ${line.size} may go at once to someone waiting for it, so you might not get it back.`}
+          yes={`Yes, change to ${size}`}
+          no={`Keep size ${line.size}`}
+          tone="go"
+          busy={busy}
+          onYes={() => void confirm()}
+          onNo={keep}
+        />
       ) : null}
       <p role="status" aria-live="polite" className="mt-2 text-sm text-parchment/90 empty:mt-0">
         {said}
@@ -166,8 +151,3 @@ function LineSizeForm({
     </form>
   );
 }
-
-const quietClass =
-  'inline-flex min-h-11 items-center rounded-full border border-parchment/40 px-4 py-2 text-sm text-parchment transition hover:border-gold hover:text-gold disabled:opacity-60';
-const goldClass =
-  'inline-flex min-h-11 items-center rounded-full bg-gold px-4 py-2 text-sm font-semibold text-ink transition hover:bg-amber-300 disabled:opacity-60';

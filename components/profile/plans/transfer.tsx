@@ -1,18 +1,9 @@
 'use client';
 
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type RefObject,
-} from 'react';
-import { useProofUpload } from '@/components/accommodation/identity-proof-upload';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { IdentityProofUpload, useProofUpload } from '@/components/accommodation/identity-proof-upload';
 import { errorClass, hintClass, inputClass, labelClass } from '@/components/forms/field-classes';
-import { Spinner } from '@/components/forms/spinner';
+import { ConfirmStep, goButtonClass, quietButtonClass } from '@/components/forms/confirm-step-button';
 import { useToast } from '@/components/toast/toast-provider';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -126,9 +117,11 @@ export function TransferOffer({
             until {formatDateTime(offer.freezeAt)} (India time).
           </p>
           {asking === 'withdraw' ? (
-            <Confirm
-              label="Withdraw this offer?"
-              text="They will no longer be able to accept it. The place stays yours."
+            <ConfirmStep
+              showQuestion
+              tone="go"
+              question="Withdraw this offer?"
+              consequence="They will no longer be able to accept it. The place stays yours."
               yes="Yes, withdraw"
               no="Keep the offer"
               busy={busy}
@@ -137,7 +130,11 @@ export function TransferOffer({
               onNo={() => setAsking(null)}
             />
           ) : (
-            <button type="button" className={`mt-2 ${quietClass}`} onClick={() => setAsking('withdraw')}>
+            <button
+              type="button"
+              className={`mt-2 ${quietButtonClass}`}
+              onClick={() => setAsking('withdraw')}
+            >
               Withdraw<span className="sr-only"> the offer of your {what}</span>
             </button>
           )}
@@ -164,9 +161,11 @@ export function TransferOffer({
             The e-mail of their verified account. They accept from their own profile.
           </p>
           {asking === 'offer' ? (
-            <Confirm
-              label={`Offer your ${what} to ${email.trim()}?`}
-              text="Once they accept, it is theirs: your pass and calendar no longer include it, and it cannot be given back."
+            <ConfirmStep
+              showQuestion
+              tone="go"
+              question={`Offer your ${what} to ${email.trim()}?`}
+              consequence="Once they accept, it is theirs: your pass and calendar no longer include it, and it cannot be given back."
               yes="Yes, offer it"
               no="Not now"
               busy={busy}
@@ -175,7 +174,7 @@ export function TransferOffer({
               onNo={() => setAsking(null)}
             />
           ) : (
-            <button type="submit" className={`mt-2 ${quietClass}`} disabled={busy}>
+            <button type="submit" className={`mt-2 ${quietButtonClass}`} disabled={busy}>
               Offer this place
             </button>
           )}
@@ -248,7 +247,6 @@ function IncomingOffer({
   onStale: () => void;
 }) {
   const isStay = offer.kind === 'accommodation_booking';
-  const proofId = useId();
   const { proof, uploading, upload } = useProofUpload();
   const [asking, setAsking] = useState<'accept' | 'decline' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -258,12 +256,6 @@ function IncomingOffer({
   useEffect(() => {
     if (asking) yesRef.current?.focus();
   }, [asking]);
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (file && !(await upload(file))) input.value = '';
-  }
 
   function askAccept() {
     if (isStay && !proof) {
@@ -302,44 +294,22 @@ function IncomingOffer({
       </p>
       {isStay ? (
         <div className="mt-3">
-          <label htmlFor={proofId} className={labelClass}>
-            Your identity proof
-          </label>
-          <p id={`${proofId}-hint`} className={`${hintClass} mb-2`}>
-            A government photo ID as an image or a PDF, up to 5 MB. Bring the same ID with you.
-          </p>
-          <input
-            id={proofId}
-            type="file"
-            accept="image/*,application/pdf"
-            onChange={(event) => void choose(event)}
-            disabled={uploading || busy}
-            aria-describedby={`${proofId}-hint ${proofId}-status`}
-            className="block w-full max-w-full text-base text-parchment file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-gold/50 file:bg-black/30 file:px-4 file:py-2 file:font-display file:text-sm file:text-gold hover:file:bg-gold/10 disabled:opacity-60"
+          <IdentityProofUpload
+            heading={null}
+            label="Your identity proof"
+            proof={proof}
+            uploading={uploading}
+            onUpload={upload}
+            disabled={busy}
           />
-          <p
-            id={`${proofId}-status`}
-            aria-live="polite"
-            className="mt-2 flex min-h-7 items-center gap-2 text-sm"
-          >
-            {uploading ? (
-              <>
-                <Spinner className="h-4 w-4" /> Uploading…
-              </>
-            ) : proof ? (
-              <span className="break-all text-emerald-200">
-                <span aria-hidden="true">✓ </span>Uploaded: {proof.fileName}
-              </span>
-            ) : (
-              <span className="text-parchment/75">No file uploaded yet.</span>
-            )}
-          </p>
         </div>
       ) : null}
       {asking ? (
-        <Confirm
-          label={asking === 'accept' ? `Accept ${offer.summary}?` : `Decline ${offer.summary}?`}
-          text={
+        <ConfirmStep
+          showQuestion
+          tone="go"
+          question={asking === 'accept' ? `Accept ${offer.summary}?` : `Decline ${offer.summary}?`}
+          consequence={
             asking === 'accept'
               ? 'It becomes yours, with its calendar entries and your festival pass.'
               : 'The offer closes; they would have to offer it again.'
@@ -353,10 +323,10 @@ function IncomingOffer({
         />
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={acceptClass} onClick={askAccept} disabled={uploading}>
+          <button type="button" className={goButtonClass} onClick={askAccept} disabled={uploading}>
             Accept<span className="sr-only"> {offer.summary}</span>
           </button>
-          <button type="button" className={quietClass} onClick={() => setAsking('decline')}>
+          <button type="button" className={quietButtonClass} onClick={() => setAsking('decline')}>
             Decline<span className="sr-only"> {offer.summary}</span>
           </button>
         </div>
@@ -368,52 +338,4 @@ function IncomingOffer({
   );
 }
 
-/** The second step of something that cannot be taken back, asked in place. */
-function Confirm({
-  label,
-  text,
-  yes,
-  no,
-  busy,
-  yesRef,
-  onYes,
-  onNo,
-}: {
-  label: string;
-  text: string;
-  yes: string;
-  no: string;
-  busy: boolean;
-  yesRef: RefObject<HTMLButtonElement | null>;
-  onYes: () => void;
-  onNo: () => void;
-}) {
-  return (
-    <div role="group" aria-label={label} className="mt-3">
-      <p className="text-sm font-semibold text-parchment">{label}</p>
-      <p className="text-sm text-parchment/90">{text}</p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button
-          ref={yesRef}
-          type="button"
-          className={acceptClass}
-          onClick={onYes}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? <Spinner className="h-4 w-4" /> : null}
-          {yes}
-        </button>
-        <button type="button" className={quietClass} onClick={onNo} disabled={busy}>
-          {no}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 const cardClass = 'rounded-2xl border border-gold/30 bg-night/80 p-5 shadow-2xl shadow-black/60 sm:p-8';
-const quietClass =
-  'inline-flex min-h-11 items-center rounded-full border border-parchment/40 px-4 py-2 text-sm text-parchment transition hover:border-gold hover:text-gold disabled:opacity-60';
-const acceptClass =
-  'inline-flex min-h-11 items-center gap-2 rounded-full bg-gold px-4 py-2 text-sm font-semibold text-ink transition hover:bg-amber-300 disabled:opacity-60';

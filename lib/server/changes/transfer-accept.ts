@@ -23,6 +23,7 @@ import { assertBeforeFreeze } from './rules';
 import { closedOfferMessage, noSuchOffer, offerView } from './transfer';
 import { assertReceiverEligible, type Receiver } from './transfer-eligibility';
 import { assertGiverNotCheckedIn, readThing, teamRefusal, type TransferThing } from './transfer-things';
+import { accountColumns } from '@/lib/server/services/recipients';
 
 /*
  * The receiver accepts a transfer (docs/own-changes.md). One transaction, with its locks in the order a
@@ -49,16 +50,7 @@ type Actor = { id: string; email: string };
 
 /** An account (the giver's or the receiver's) as the eligibility checks and the mails need it. */
 async function accountOf(tx: Tx, userId: string): Promise<Receiver & { verified: boolean }> {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      verified: users.verified,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await tx.select(accountColumns).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('not_found', noSuchOffer);
   return { ...row, fullName: `${row.firstName} ${row.lastName}` };
 }

@@ -6,6 +6,7 @@ import { accommodationBookings, users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { registrationPricePaise, verifyMembers } from '@/lib/server/services/event-registration';
 import type { TransferThing } from './transfer-things';
+import { accountColumns } from '@/lib/server/services/recipients';
 
 /*
  * Who may receive a transfer: a verified account other than the giver's, who could have registered for the
@@ -30,13 +31,7 @@ function unverified(email: string): AppError {
 /** The receiver's account by e-mail: it must exist, be verified, and not be the giver's own. */
 export async function receiverByEmail(tx: Tx, giverUserId: string, email: string): Promise<Receiver> {
   const [account] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      verified: users.verified,
-    })
+    .select(accountColumns)
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!account?.verified) throw unverified(email);

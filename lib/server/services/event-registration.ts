@@ -27,6 +27,7 @@ import { consume, type Limit } from '@/lib/server/rate-limit';
 import { getEvent } from './content';
 import { holdPlace } from './places';
 import { insertRegistration, mailRegistration, registeredAmong } from './event-registration-fulfilment';
+import { accountColumns } from './recipients';
 
 /*
  * Event registration: the server-side gate (verification), the paid path (order, then confirmation) and
@@ -177,16 +178,7 @@ export async function verifyMembers(
       );
     }
   }
-  const accounts = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      verified: users.verified,
-    })
-    .from(users)
-    .where(inArray(users.email, emails));
+  const accounts = await db.select(accountColumns).from(users).where(inArray(users.email, emails));
   const byEmail = new Map(accounts.map((a) => [a.email, a]));
   const missing = emails.find((e) => !byEmail.get(e)?.verified);
   if (missing) {

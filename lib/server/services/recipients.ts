@@ -14,3 +14,12 @@ export async function mailRecipient(
     .where(eq(users.id, userId));
   return row ? { email: row.email, fullName: `${row.firstName} ${row.lastName}` } : null;
 }
+
+/** An account as the checks on people (registration, transfers) read it: who, and whether verified. */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  verified: users.verified,
+};
