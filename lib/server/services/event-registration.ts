@@ -41,7 +41,7 @@ interface VerifiedTeam {
   emails: string[];
 }
 
-function sizeRule(option: ParticipationOption): string {
+function sizeRule(option: Pick<ParticipationOption, 'min_range' | 'max_range'>): string {
   const { min_range: min, max_range: max } = option;
   if (min === max) return min === 1 ? 'one member' : `exactly ${min} members`;
   return `${min} to ${max} members`;
@@ -84,6 +84,110 @@ function memberRefusal(
   return new AppError(code, message, { fieldErrors: { [`emails.${position}`]: message } });
 }
 
+/**
+ * The price a team pays for an option: the option's, unless the team is an institute team and the event
+ * waives the fee for them. A registration and a change of its team are priced by this one rule.
+ */
+export function teamPricePaise(
+  option: Pick<ParticipationOption, 'price'>,
+  isDAStudent: boolean,
+  instituteFeeWaived: boolean,
+): number {
+  return option.price > 0 && !(isDAStudent && instituteFeeWaived) ? toPaise(option.price) : 0;
+}
+
+/**
+ * The rules a team's members must meet, for a registration and for a change of its team alike: no one
+ * twice, the option's size (leader included), an institute team all from the institute, and each
+ * newcomer with a verified account and not registered for the event already. `emails` is the whole team,
+ * leader first; `newcomers` those joining now (at registration, everyone). Throws the first refusal.
+ */
+export async function checkMembers(
+  db: Db,
+  input: {
+    eventId: number;
+    eventName: string;
+    option: Pick<ParticipationOption, 'participation_name' | 'min_range' | 'max_range'>;
+    emails: string[];
+    newcomers: string[];
+    /** How the refusal of a size counts the team; at registration "you listed 3". */
+    counted?: (count: number) => string;
+  },
+) {
+  const { option, emails } = input;
+  const seen = new Set<string>();
+  emails.forEach((email, index) => {
+    if (seen.has(email))
+      throw memberRefusal(
+        'invalid_input',
+        emails,
+        email,
+        `Duplicate email found: ${email} at position ${index + 1}`,
+        index,
+      );
+    seen.add(email);
+  });
+  if (emails.length < option.min_range || emails.length > option.max_range) {
+    const counted = input.counted ?? ((count: number) => `you listed ${count}`);
+    throw new AppError(
+      'invalid_input',
+      `${option.participation_name} needs ${sizeRule(option)}, leader included; ${counted(emails.length)}.`,
+    );
+  }
+  const domain = env().INSTITUTE_EMAIL_DOMAIN;
+  const isDAStudent = isInstituteEmail(emails[0]!, domain);
+  if (isDAStudent) {
+    const outsider = emails.find((e) => !isInstituteEmail(e, domain));
+    if (outsider) {
+      throw memberRefusal(
+        'invalid_input',
+        emails,
+        outsider,
+        `Every member of an institute team needs an @${domain} e-mail address: ${outsider} does not have one.`,
+      );
+    }
+  }
+  const accounts = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      verified: users.verified,
+    })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const byEmail = new Map(accounts.map((a) => [a.email, a]));
+  const missing = emails.find((e) => !byEmail.get(e)?.verified && input.newcomers.includes(e));
+  if (missing) {
+    throw memberRefusal(
+      'invalid_input',
+      emails,
+      missing,
+      `${missing} does not have a verified account yet. Ask them to sign up and verify first.`,
+    );
+  }
+  const lost = emails.find((e) => !byEmail.has(e));
+  if (lost) throw new AppError('conflict', `${lost} no longer has an account.`);
+  const members = emails.map((e) => byEmail.get(e)!);
+  const joining = members.filter((m) => input.newcomers.includes(m.email));
+  const already = await registeredAmong(
+    db,
+    input.eventId,
+    joining.map((m) => m.id),
+  );
+  if (already.length > 0) {
+    const who = joining.find((m) => already.includes(m.id))!;
+    throw memberRefusal(
+      'conflict',
+      emails,
+      who.email,
+      `${who.email} is already registered for ${input.eventName}.`,
+    );
+  }
+  return { isDAStudent, members };
+}
+
 /** Every check of the registration gate; throws an AppError with its own message at the first refusal. */
 export async function verifyTeam(
   db: Db,
@@ -109,72 +213,13 @@ export async function verifyTeam(
   if (emails[0] !== caller.email) {
     throw new AppError('invalid_input', 'The team leader must be you: put your own e-mail first.');
   }
-  const seen = new Set<string>();
-  emails.forEach((email, index) => {
-    if (seen.has(email))
-      throw memberRefusal(
-        'invalid_input',
-        emails,
-        email,
-        `Duplicate email found: ${email} at position ${index + 1}`,
-        index,
-      );
-    seen.add(email);
+  const { isDAStudent, members } = await checkMembers(db, {
+    eventId: event.id,
+    eventName: event.name,
+    option,
+    emails,
+    newcomers: emails,
   });
-  if (emails.length < option.min_range || emails.length > option.max_range) {
-    throw new AppError(
-      'invalid_input',
-      `${option.participation_name} needs ${sizeRule(option)}, leader included; you listed ${emails.length}.`,
-    );
-  }
-  const domain = env().INSTITUTE_EMAIL_DOMAIN;
-  const isDAStudent = isInstituteEmail(caller.email, domain);
-  if (isDAStudent) {
-    const outsider = emails.find((e) => !isInstituteEmail(e, domain));
-    if (outsider) {
-      throw memberRefusal(
-        'invalid_input',
-        emails,
-        outsider,
-        `Every member of an institute team needs an @${domain} e-mail address: ${outsider} does not have one.`,
-      );
-    }
-  }
-  const accounts = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      verified: users.verified,
-    })
-    .from(users)
-    .where(inArray(users.email, emails));
-  const byEmail = new Map(accounts.map((a) => [a.email, a]));
-  const missing = emails.find((e) => !byEmail.get(e)?.verified);
-  if (missing) {
-    throw memberRefusal(
-      'invalid_input',
-      emails,
-      missing,
-      `${missing} does not have a verified account yet. Ask them to sign up and verify first.`,
-    );
-  }
-  const members = emails.map((e) => byEmail.get(e)!);
-  const already = await registeredAmong(
-    db,
-    event.id,
-    members.map((m) => m.id),
-  );
-  if (already.length > 0) {
-    const who = members.find((m) => already.includes(m.id))!;
-    throw memberRefusal(
-      'conflict',
-      emails,
-      who.email,
-      `${who.email} is already registered for ${event.name}.`,
-    );
-  }
   return {
     result: {
       verifiedCandidates: members.map((m, index) => ({
@@ -184,7 +229,7 @@ export async function verifyTeam(
         isLeader: index === 0,
       })),
       isDAStudent,
-      isPaymentMandatory: option.price > 0 && !(isDAStudent && event.instituteFeeWaived),
+      isPaymentMandatory: teamPricePaise(option, isDAStudent, event.instituteFeeWaived) > 0,
     },
     eventName: event.name,
     option,
