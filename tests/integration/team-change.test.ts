@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { GET as myPlansRoute } from '@/app/api/my-plans/route';
 import { POST as teamRoute } from '@/app/api/my-plans/team/route';
+import type { MyPlans } from '@/lib/schemas/changes';
 import type { TeamChangeOutcome } from '@/lib/schemas/team-change';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
@@ -139,6 +141,22 @@ describeEachDatabase('a team leader changes the team', (current) => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(`${elsewhere[1]!.email} is already registered for ${event.name}.`);
     expect(await liveIds(registrationId)).toHaveLength(2);
+  });
+
+  it('my plans list the members with their e-mails for the leader only, and the team size', async () => {
+    const { people } = await team(2, { min: 2, max: 3 });
+    const [leader, member] = people as [Person, Person];
+    const planOf = async (person: Person) =>
+      (await call<{ data: MyPlans }>(myPlansRoute, { token: person.token })).body.data.registrations[0]!;
+    const led = await planOf(leader);
+    expect(led).toMatchObject({ minMembers: 2, maxMembers: 3, isLeader: true });
+    expect(led.members).toEqual([
+      { userId: leader.userId, name: await nameOf(leader), email: leader.email, isLeader: true },
+      { userId: member.userId, name: await nameOf(member), email: member.email, isLeader: false },
+    ]);
+    const seen = await planOf(member);
+    expect(seen.members.map((m) => m.email)).toEqual([undefined, undefined]);
+    expect(JSON.stringify(seen)).not.toContain(leader.email);
   });
 
   it('only the leader: a member gets 403, a stranger 404, bad input 400', async () => {

@@ -32,11 +32,14 @@ export function TeamChange({
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [replacement, setReplacement] = useState('');
 
   const { members, minMembers, maxMembers } = registration;
   const canChange = registration.isLeader && registration.terms.open && maxMembers > 1;
   const canAdd = canChange && members.length < maxMembers;
   const canRemove = canChange && members.length > minMembers;
+  // At its minimum a team cannot lose anyone, but a teammate can be replaced (one change: out and in).
+  const canReplace = canChange && !canRemove;
 
   async function send(body: { add?: string[]; remove?: string[] }): Promise<boolean> {
     setBusy(true);
@@ -68,6 +71,18 @@ export function TeamChange({
   }
 
   async function remove(userId: string) {
+    if (!canRemove) {
+      const address = replacement.trim().toLowerCase();
+      if (!address) {
+        setError('Please type the e-mail address of the new teammate.');
+        return;
+      }
+      if (await send({ remove: [userId], add: [address] })) {
+        setConfirming(null);
+        setReplacement('');
+      }
+      return;
+    }
     if (await send({ remove: [userId] })) setConfirming(null);
   }
 
@@ -85,16 +100,32 @@ export function TeamChange({
               {member.isLeader ? ' (leader)' : ''}
               {member.email ? <span className="block text-sm text-parchment/70">{member.email}</span> : null}
             </span>
-            {canRemove && !member.isLeader ? (
+            {(canRemove || canReplace) && !member.isLeader ? (
               confirming === member.userId ? (
-                <span className="flex flex-wrap gap-2">
+                <span className="flex w-full flex-wrap gap-2">
+                  {canReplace ? (
+                    <span className="w-full">
+                      <label htmlFor={`${fieldId}-${member.userId}`} className={labelClass}>
+                        E-mail of the teammate who takes {member.name}&apos;s place
+                      </label>
+                      <input
+                        id={`${fieldId}-${member.userId}`}
+                        type="email"
+                        inputMode="email"
+                        autoComplete="off"
+                        className={inputClass}
+                        value={replacement}
+                        onChange={(event) => setReplacement(event.target.value)}
+                      />
+                    </span>
+                  ) : null}
                   <button
                     type="button"
                     className={dangerClass}
                     disabled={busy}
                     onClick={() => void remove(member.userId)}
                   >
-                    Yes, remove {member.name}
+                    {canReplace ? `Replace ${member.name}` : `Yes, remove ${member.name}`}
                   </button>
                   <button
                     type="button"
@@ -111,9 +142,9 @@ export function TeamChange({
                   className={dangerClass}
                   disabled={busy}
                   onClick={() => setConfirming(member.userId)}
-                  aria-label={`Remove ${member.name}`}
+                  aria-label={`${canReplace ? 'Replace' : 'Remove'} ${member.name}`}
                 >
-                  Remove
+                  {canReplace ? 'Replace' : 'Remove'}
                 </button>
               )
             ) : null}
