@@ -64,6 +64,11 @@ export interface MyPlans {
     isLeader: boolean;
     paidPaise: number;
     terms: ChangeTerms;
+    /** The live members, leader first; each e-mail only when the caller leads the team. */
+    members: { userId: string; name: string; email?: string; isLeader: boolean }[];
+    /** The option's team-size bounds, leader included. */
+    minMembers: number;
+    maxMembers: number;
   }[];
   merchandiseOrders: {
     id: string;

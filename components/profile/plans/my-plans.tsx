@@ -6,6 +6,7 @@ import { api, ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/money';
 import { SizeChange } from './size-change';
+import { TeamChange } from './team-change';
 import { TransferOffer } from './transfer';
 import type { CancellableKind, CancelOutcome, ChangeTerms, MyPlans } from '@/lib/schemas/changes';
 
@@ -26,6 +27,8 @@ interface Plan {
   order?: MyPlans['merchandiseOrders'][number];
   /** A solo registration or a stay can be offered to someone else. */
   transferable?: boolean;
+  /** A team's registration, whose members its leader can change. */
+  team?: MyPlans['registrations'][number];
 }
 
 function plansOf(plans: MyPlans): Plan[] {
@@ -40,7 +43,8 @@ function plansOf(plans: MyPlans): Plan[] {
       notYours: r.isLeader
         ? null
         : 'Only your team’s leader can change or cancel this registration. To leave the team, use the link in your confirmation e-mail.',
-      transferable: r.isLeader && r.teamName === null,
+      transferable: r.isLeader && r.maxMembers === 1,
+      team: r.maxMembers > 1 ? r : undefined,
     })),
     ...plans.merchandiseOrders.map((o) => ({
       kind: 'merchandise_order' as const,
@@ -153,6 +157,7 @@ export function MyPlansSection({ version, onChanged }: { version: number; onChan
           {plans.map((plan) => (
             <PlanItem key={`${plan.kind}-${plan.id}`} plan={plan}>
               {plan.order && plan.terms.open ? <SizeChange order={plan.order} onChanged={changed} /> : null}
+              {plan.team ? <TeamChange registration={plan.team} onChanged={changed} /> : null}
               {plan.transferable && plan.terms.open && plan.kind !== 'merchandise_order' ? (
                 <TransferOffer kind={plan.kind} id={plan.id} onChanged={changed} />
               ) : null}

@@ -12,6 +12,7 @@ import {
   participationOptions,
   registrationMembers,
   registrations,
+  users,
 } from '@/lib/server/db/schema';
 import { unitsLeftColumn } from '@/lib/server/inventory';
 import {
@@ -64,6 +65,8 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
       teamName: registrations.teamName,
       leaderUserId: registrations.leaderUserId,
       paidPaise: registrations.amountPaise,
+      minMembers: participationOptions.minRange,
+      maxMembers: participationOptions.maxRange,
       startsAt: events.startsAt,
       ...eventRules,
     })
@@ -86,6 +89,39 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
         .groupBy(eventSessions.eventId)
     : [];
   const firstOf = new Map(firstSessions.map((s) => [s.eventId, s.at]));
+  const memberRows = registered.length
+    ? await db
+        .select({
+          registrationId: registrationMembers.registrationId,
+          userId: registrationMembers.userId,
+          isLeader: registrationMembers.isLeader,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(registrationMembers)
+        .innerJoin(users, eq(users.id, registrationMembers.userId))
+        .where(
+          and(
+            inArray(
+              registrationMembers.registrationId,
+              registered.map((r) => r.id),
+            ),
+            isNull(registrationMembers.cancelledAt),
+          ),
+        )
+        .orderBy(asc(registrationMembers.position))
+    : [];
+  // A teammate's e-mail is shown to the team's leader only, who typed it in the first place.
+  const membersOf = (registrationId: string, leads: boolean) =>
+    memberRows
+      .filter((m) => m.registrationId === registrationId)
+      .map((m) => ({
+        userId: m.userId,
+        name: `${m.firstName} ${m.lastName}`,
+        isLeader: m.isLeader,
+        ...(leads ? { email: m.email } : {}),
+      }));
 
   const lines = await teeOrderLines(db)
     .where(and(eq(merchandiseOrders.userId, userId), eq(merchandiseOrders.status, 'confirmed')))
@@ -117,6 +153,9 @@ export async function myPlans(db: Db, userId: string): Promise<MyPlans> {
         itemTerms(r, eventFreezeAt(r, firstOf.get(r.eventId) ?? r.startsAt), r.paidPaise, at),
         at,
       ),
+      members: membersOf(r.id, r.leaderUserId === userId),
+      minMembers: r.minMembers,
+      maxMembers: r.maxMembers,
     })),
     merchandiseOrders: [...orders.entries()].map(([id, orderLines]) => {
       const terms = teeOrderTerms(orderLines, at);

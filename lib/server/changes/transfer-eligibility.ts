@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { formatPrice } from '@/lib/money';
 import type { Tx } from '@/lib/server/db';
 import { accommodationBookings, users } from '@/lib/server/db/schema';
+import { isInstituteEmail } from '@/lib/schemas/team-rules';
+import { env } from '@/lib/server/env';
 import { AppError } from '@/lib/server/http/app-error';
-import { registrationPricePaise, verifyMembers } from '@/lib/server/services/event-registration';
+import { checkMembers, teamPricePaise } from '@/lib/server/services/event-registration';
 import type { TransferThing } from './transfer-things';
 import { accountColumns } from '@/lib/server/services/recipients';
 
@@ -71,14 +73,22 @@ export async function assertReceiverEligible(
     }
     return { isDAStudent: false };
   }
-  const { isDAStudent } = await verifyMembers(tx, {
+  // A solo place: the receiver alone, as a registration of one would be checked.
+  const { isDAStudent } = await checkMembers(tx, {
     eventId: registration.eventId,
     eventName: registration.eventName,
+    option: { participation_name: registration.optionName, min_range: 1, max_range: 1 },
     emails: [receiver.email],
+    newcomers: [receiver.email],
   });
   const option = { price: registration.optionPrice };
-  const giverPrice = registrationPricePaise(option, registration.instituteFeeWaived, giverEmail);
-  const receiverPrice = registrationPricePaise(option, registration.instituteFeeWaived, receiver.email);
+  const domain = env().INSTITUTE_EMAIL_DOMAIN;
+  const giverPrice = teamPricePaise(
+    option,
+    isInstituteEmail(giverEmail, domain),
+    registration.instituteFeeWaived,
+  );
+  const receiverPrice = teamPricePaise(option, isDAStudent, registration.instituteFeeWaived);
   if (giverPrice !== receiverPrice) {
     throw new AppError(
       'conflict',

@@ -39,6 +39,7 @@ export interface TransferThing {
   registration?: {
     eventId: number;
     eventName: string;
+    optionName: string;
     optionPrice: number;
     instituteFeeWaived: boolean;
     paidPaise: number;
@@ -106,6 +107,7 @@ export async function readThing(
     registration: {
       eventId: row.eventId,
       eventName: row.eventName,
+      optionName: row.optionName,
       optionPrice: row.optionPrice,
       instituteFeeWaived: row.instituteFeeWaived,
       paidPaise: row.amountPaise,

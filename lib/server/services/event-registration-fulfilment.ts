@@ -152,15 +152,22 @@ export async function registrationDetails(db: Db, registrationId: string): Promi
  * Queues every member of a registration its confirmation, once, in the transaction that made the
  * registration; each teammate's carries their leave link.
  */
-export async function mailRegistration(tx: Tx, registrationId: string, mail: PendingMail): Promise<void> {
+export async function mailRegistration(
+  tx: Tx,
+  registrationId: string,
+  mail: PendingMail,
+  /** Only these members (a team change's newcomers); everyone when left out. */
+  onlyMemberIds?: readonly string[],
+): Promise<void> {
   const details = await registrationDetails(tx, registrationId);
+  const told = details.members.filter((m) => !onlyMemberIds || onlyMemberIds.includes(m.memberId));
   const passes = await passMailPartsByEmail(
     tx,
-    details.members.map((m) => m.email),
+    told.map((m) => m.email),
   );
   // A teammate's leave link works until the event's end (its last session as the timetable stands now).
   const leaveUntil = leaveLinkExpiry(details.sessions);
-  for (const member of details.members) {
+  for (const member of told) {
     const leaveUrl = member.isLeader ? null : leaveTeamUrl(member.memberId, leaveUntil);
     await mail.add(tx, registrationConfirmationMail(member, details, passes.get(member.email), leaveUrl));
   }

@@ -33,6 +33,20 @@ export { leaveTeamToken } from './event-registration-leave-link';
  * then it is refused with 410 Gone.
  */
 
+/**
+ * Ends one membership, the one way a member stops being in a team whoever asks (the member by link, the
+ * leader from the profile): the row stays, closed at `at`; the pass, the timetable and the calendar stop
+ * counting them (live-members.ts). Answers whether it was still live.
+ */
+export async function endMembership(tx: Tx, memberId: string, at: Date): Promise<boolean> {
+  const ended = await tx
+    .update(registrationMembers)
+    .set({ cancelledAt: at })
+    .where(and(eq(registrationMembers.id, memberId), isNull(registrationMembers.cancelledAt)))
+    .returning({ id: registrationMembers.id });
+  return ended.length > 0;
+}
+
 const invalidLink = 'This link is not valid. Please use the link from your confirmation mail.';
 export const leaveLinkExpired =
   'This link has expired. Please contact the event’s organisers if you need to leave this team.';
@@ -150,10 +164,7 @@ export async function leaveTeam(db: Db, token: string): Promise<string> {
     const state = stateOf(row);
     if (state !== 'member') throw new AppError('conflict', refusals[state]);
     const at = now();
-    await tx
-      .update(registrationMembers)
-      .set({ cancelledAt: at })
-      .where(and(eq(registrationMembers.id, memberId), isNull(registrationMembers.cancelledAt)));
+    await endMembership(tx, memberId, at);
     const live = await tx
       .select({ userId: registrationMembers.userId })
       .from(registrationMembers)

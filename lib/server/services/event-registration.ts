@@ -42,7 +42,7 @@ interface VerifiedTeam {
   emails: string[];
 }
 
-function sizeRule(option: ParticipationOption): string {
+function sizeRule(option: Pick<ParticipationOption, 'min_range' | 'max_range'>): string {
   const { min_range: min, max_range: max } = option;
   if (min === max) return min === 1 ? 'one member' : `exactly ${min} members`;
   return `${min} to ${max} members`;
@@ -85,6 +85,101 @@ function memberRefusal(
   return new AppError(code, message, { fieldErrors: { [`emails.${position}`]: message } });
 }
 
+/**
+ * The price a team pays for an option: the option's, unless the team is an institute team and the event
+ * waives the fee for them. A registration and a change of its team are priced by this one rule.
+ */
+export function teamPricePaise(
+  option: Pick<ParticipationOption, 'price'>,
+  isDAStudent: boolean,
+  instituteFeeWaived: boolean,
+): number {
+  return option.price > 0 && !(isDAStudent && instituteFeeWaived) ? toPaise(option.price) : 0;
+}
+
+/**
+ * The rules a team's members must meet, for a registration and for a change of its team alike: no one
+ * twice, the option's size (leader included), an institute team all from the institute, and each
+ * newcomer with a verified account and not registered for the event already. `emails` is the whole team,
+ * leader first; `newcomers` those joining now (at registration, everyone). Throws the first refusal.
+ */
+export async function checkMembers(
+  db: Db,
+  input: {
+    eventId: number;
+    eventName: string;
+    option: Pick<ParticipationOption, 'participation_name' | 'min_range' | 'max_range'>;
+    emails: string[];
+    newcomers: string[];
+    /** How the refusal of a size counts the team; at registration "you listed 3". */
+    counted?: (count: number) => string;
+  },
+) {
+  const { option, emails } = input;
+  const seen = new Set<string>();
+  emails.forEach((email, index) => {
+    if (seen.has(email))
+      throw memberRefusal(
+        'invalid_input',
+        emails,
+        email,
+        `Duplicate email found: ${email} at position ${index + 1}`,
+        index,
+      );
+    seen.add(email);
+  });
+  if (emails.length < option.min_range || emails.length > option.max_range) {
+    const counted = input.counted ?? ((count: number) => `you listed ${count}`);
+    throw new AppError(
+      'invalid_input',
+      `${option.participation_name} needs ${sizeRule(option)}, leader included; ${counted(emails.length)}.`,
+    );
+  }
+  const domain = env().INSTITUTE_EMAIL_DOMAIN;
+  const isDAStudent = isInstituteEmail(emails[0]!, domain);
+  if (isDAStudent) {
+    const outsider = emails.find((e) => !isInstituteEmail(e, domain));
+    if (outsider) {
+      throw memberRefusal(
+        'invalid_input',
+        emails,
+        outsider,
+        `Every member of an institute team needs an @${domain} e-mail address: ${outsider} does not have one.`,
+      );
+    }
+  }
+  const accounts = await db.select(accountColumns).from(users).where(inArray(users.email, emails));
+  const byEmail = new Map(accounts.map((a) => [a.email, a]));
+  const missing = emails.find((e) => !byEmail.get(e)?.verified && input.newcomers.includes(e));
+  if (missing) {
+    throw memberRefusal(
+      'invalid_input',
+      emails,
+      missing,
+      `${missing} does not have a verified account yet. Ask them to sign up and verify first.`,
+    );
+  }
+  const lost = emails.find((e) => !byEmail.has(e));
+  if (lost) throw new AppError('conflict', `${lost} no longer has an account.`);
+  const members = emails.map((e) => byEmail.get(e)!);
+  const joining = members.filter((m) => input.newcomers.includes(m.email));
+  const already = await registeredAmong(
+    db,
+    input.eventId,
+    joining.map((m) => m.id),
+  );
+  if (already.length > 0) {
+    const who = joining.find((m) => already.includes(m.id))!;
+    throw memberRefusal(
+      'conflict',
+      emails,
+      who.email,
+      `${who.email} is already registered for ${input.eventName}.`,
+    );
+  }
+  return { isDAStudent, members };
+}
+
 /** Every check of the registration gate; throws an AppError with its own message at the first refusal. */
 export async function verifyTeam(
   db: Db,
@@ -110,28 +205,12 @@ export async function verifyTeam(
   if (emails[0] !== caller.email) {
     throw new AppError('invalid_input', 'The team leader must be you: put your own e-mail first.');
   }
-  const seen = new Set<string>();
-  emails.forEach((email, index) => {
-    if (seen.has(email))
-      throw memberRefusal(
-        'invalid_input',
-        emails,
-        email,
-        `Duplicate email found: ${email} at position ${index + 1}`,
-        index,
-      );
-    seen.add(email);
-  });
-  if (emails.length < option.min_range || emails.length > option.max_range) {
-    throw new AppError(
-      'invalid_input',
-      `${option.participation_name} needs ${sizeRule(option)}, leader included; you listed ${emails.length}.`,
-    );
-  }
-  const { members, isDAStudent } = await verifyMembers(db, {
+  const { isDAStudent, members } = await checkMembers(db, {
     eventId: event.id,
     eventName: event.name,
+    option,
     emails,
+    newcomers: emails,
   });
   return {
     result: {
@@ -142,83 +221,13 @@ export async function verifyTeam(
         isLeader: index === 0,
       })),
       isDAStudent,
-      isPaymentMandatory: registrationPricePaise(option, event.instituteFeeWaived, caller.email) > 0,
+      isPaymentMandatory: teamPricePaise(option, isDAStudent, event.instituteFeeWaived) > 0,
     },
     eventName: event.name,
     option,
     memberUserIds: members.map((m) => m.id),
     emails,
   };
-}
-
-/**
- * The checks on the people of a registration, shared by registering and by a transfer of a solo place
- * (lib/server/changes/transfer-eligibility.ts): an institute leader's team is all institute accounts, every
- * address has a verified account, and nobody is registered for the event already. `emails` are
- * lower-cased, the leader first; answers their accounts in that order.
- */
-export async function verifyMembers(
-  db: Db,
-  input: { eventId: number; eventName: string; emails: string[] },
-): Promise<{
-  members: { id: string; email: string; firstName: string; lastName: string }[];
-  isDAStudent: boolean;
-}> {
-  const { emails } = input;
-  const domain = env().INSTITUTE_EMAIL_DOMAIN;
-  const isDAStudent = isInstituteEmail(emails[0] ?? '', domain);
-  if (isDAStudent) {
-    const outsider = emails.find((e) => !isInstituteEmail(e, domain));
-    if (outsider) {
-      throw memberRefusal(
-        'invalid_input',
-        emails,
-        outsider,
-        `Every member of an institute team needs an @${domain} e-mail address: ${outsider} does not have one.`,
-      );
-    }
-  }
-  const accounts = await db.select(accountColumns).from(users).where(inArray(users.email, emails));
-  const byEmail = new Map(accounts.map((a) => [a.email, a]));
-  const missing = emails.find((e) => !byEmail.get(e)?.verified);
-  if (missing) {
-    throw memberRefusal(
-      'invalid_input',
-      emails,
-      missing,
-      `${missing} does not have a verified account yet. Ask them to sign up and verify first.`,
-    );
-  }
-  const members = emails.map((e) => byEmail.get(e)!);
-  const already = await registeredAmong(
-    db,
-    input.eventId,
-    members.map((m) => m.id),
-  );
-  if (already.length > 0) {
-    const who = members.find((m) => already.includes(m.id))!;
-    throw memberRefusal(
-      'conflict',
-      emails,
-      who.email,
-      `${who.email} is already registered for ${input.eventName}.`,
-    );
-  }
-  return { members, isDAStudent };
-}
-
-/**
- * What a registration of this option costs when this person leads it, in paise: the option's price, or
- * nothing for an institute leader where the event waives the institute's fee.
- */
-export function registrationPricePaise(
-  option: { price: number },
-  instituteFeeWaived: boolean,
-  leaderEmail: string,
-): number {
-  if (option.price <= 0) return 0;
-  if (instituteFeeWaived && isInstituteEmail(leaderEmail, env().INSTITUTE_EMAIL_DOMAIN)) return 0;
-  return toPaise(option.price);
 }
 
 /** A team option (min ≠ max) needs a team name; individual entries have none. */
