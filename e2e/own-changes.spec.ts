@@ -256,3 +256,49 @@ test('a solo registration is offered to a friend, who accepts it from their prof
     await own.hide();
   }
 });
+
+test('a team’s leader swaps a teammate from the profile', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const organiser = await organiserAccount(request);
+  const own = await createOwnEvent(request, organiser, 'Swap', [
+    { participationName: 'Duo', price: 0, minRange: 2, maxRange: 2, placeLimit: 5 },
+  ]);
+  try {
+    const { event } = own;
+    const option = event.participations[0]!;
+    const [leader, ill, friend] = await Promise.all([
+      createVerifiedAccount(request, { first_name: 'Aarav', last_name: 'Shah' }),
+      createVerifiedAccount(request, { first_name: 'Vihaan', last_name: 'Rao' }),
+      createVerifiedAccount(request, { first_name: 'Diya', last_name: 'Iyer' }),
+    ]);
+    const registered = await registerFree(request, leader, event.id, option.id, {
+      emails: [leader.email, ill.email],
+      teamName: 'Swappers',
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+
+    await signIn(page, leader);
+    await page.goto('/profile');
+    const item = page
+      .getByRole('region', { name: 'Change your plans' })
+      .getByRole('listitem')
+      .filter({ hasText: event.name })
+      .first();
+    await expect(item).toContainText('Vihaan Rao');
+    await item.getByRole('button', { name: 'Replace Vihaan Rao' }).click();
+    await item.getByLabel("E-mail of the teammate who takes Vihaan Rao's place").fill(friend.email);
+    await expectNoSeriousAxeViolations(page);
+    await item.getByRole('button', { name: 'Replace Vihaan Rao' }).click();
+    await expect(item).toContainText('Diya Iyer');
+    await expect(item).not.toContainText('Vihaan Rao');
+    await expectInsideScreen(page, 'profile after a team change');
+
+    // The newcomer has the confirmation; the one who left is told.
+    await expect.poll(async () => (await outboxFor(request, friend.email)).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await outboxFor(request, ill.email)).map((m) => m.subject).join('\n'))
+      .toContain('you are no longer in');
+  } finally {
+    await own.hide();
+  }
+});
