@@ -13,6 +13,7 @@ import type { Profile } from '@/lib/schemas/auth';
 import { FestivalPass } from './festival-pass';
 import { MerchandiseOrders } from './merchandise-orders';
 import { MyCertificatesSection } from './my-certificates';
+import { EditDetails } from './plans/edit-details';
 import { MyPlansSection } from './plans/my-plans';
 import { IncomingTransfers } from './plans/transfer';
 import { MyTimetableSection } from './my-timetable';
@@ -84,12 +85,14 @@ export function ProfileView() {
           We couldn&apos;t load your profile just now. Please try again in a moment.
         </p>
       ) : null}
-      {load.status === 'ready' ? <ProfileDetails profile={load.profile} /> : null}
+      {load.status === 'ready' ? (
+        <ProfileDetails profile={load.profile} onChanged={() => setVersion((v) => v + 1)} />
+      ) : null}
     </div>
   );
 }
 
-function ProfileDetails({ profile }: { profile: Profile }) {
+function ProfileDetails({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
   const rows: [string, string][] = [
     ['First name', profile.first_name],
     ['Last name', profile.last_name],
@@ -113,6 +116,10 @@ function ProfileDetails({ profile }: { profile: Profile }) {
             </div>
           ))}
         </dl>
+        <details className="mt-5">
+          <summary className={`${textLinkClass} cursor-pointer`}>Correct your details or e-mail</summary>
+          <EditDetails profile={profile} onChanged={onChanged} />
+        </details>
         {profile.accomodationTaken ? (
           <p className="mt-5 inline-flex rounded-full border border-emerald-400/60 bg-emerald-950/60 px-4 py-1 text-emerald-200">
             Accommodation — Paid

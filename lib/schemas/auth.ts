@@ -70,7 +70,8 @@ export const registerFormSchema = registerPayloadSchema
   });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
-const otpSchema = z
+/** A six-digit code as typed (shared with the e-mail change's confirmation). */
+export const otpSchema = z
   .string('Please enter the 6-digit code')
   .trim()
   .regex(/^\d{6}$/, 'Please enter the 6-digit code');

@@ -1,17 +1,17 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '@/lib/server/db';
+import type { Db, Tx } from '@/lib/server/db';
 import { oneTimeCodes } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { codeLifetimeMinutes } from '@/lib/schemas/auth-rules';
 
 /**
- * Six-digit codes for account verification and password reset: drawn from a CSPRNG, stored only as a
+ * Six-digit codes for account verification, password reset and a new e-mail address's confirmation: drawn from a CSPRNG, stored only as a
  * hash, valid for 10 minutes, single use, dead after 5 wrong tries. Issuing a new code retires the old one.
  * The one-a-minute cool-down between codes is kept per e-mail in lib/server/rate-limit.ts.
  */
-export type CodePurpose = 'verify' | 'reset';
+export type CodePurpose = 'verify' | 'reset' | 'email';
 
 export { codeLifetimeMinutes };
 export const maxWrongTries = 5;
@@ -29,6 +29,8 @@ export async function issueCode(
   tx: Tx,
   userId: string,
   purpose: CodePurpose,
+  /** For an 'email' code: the address it confirms, which replaces the account's once the code is right. */
+  newEmail: string | null = null,
 ): Promise<{ code: string; expiresAt: Date }> {
   const id = crypto.randomUUID();
   const code = generateCode();
@@ -39,7 +41,7 @@ export async function issueCode(
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
   await tx
     .insert(oneTimeCodes)
-    .values({ id, userId, purpose, codeHash: hashCode(id, code), expiresAt, createdAt: issuedAt });
+    .values({ id, userId, purpose, codeHash: hashCode(id, code), newEmail, expiresAt, createdAt: issuedAt });
   return { code, expiresAt };
 }
 
@@ -83,4 +85,20 @@ export async function checkCode(
   }
   if (spend) await tx.update(oneTimeCodes).set({ consumedAt: now() }).where(eq(oneTimeCodes.id, row.id));
   return null;
+}
+
+/** The newest code of a purpose for a user, spent or not (the e-mail change reads the address it confirms). */
+export async function newestCode(tx: Db | Tx, userId: string, purpose: CodePurpose) {
+  const [row] = await tx
+    .select({
+      newEmail: oneTimeCodes.newEmail,
+      expiresAt: oneTimeCodes.expiresAt,
+      consumedAt: oneTimeCodes.consumedAt,
+      attempts: oneTimeCodes.attempts,
+    })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  return row ?? null;
 }

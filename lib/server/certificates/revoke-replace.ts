@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { certificates, users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
@@ -74,17 +74,41 @@ export async function replaceCertificate(db: Db, actor: Actor, id: string): Prom
 }
 
 /**
- * Called in the transaction of a person's own name correction: every current certificate of theirs is
- * replaced by one with the corrected name. Returns the new ids.
+ * The person's current certificates that print a name or college no longer theirs: the ones a replacement
+ * after their own correction reissues.
  */
-export async function replaceCertificatesAfterNameChange(tx: Tx, userId: string): Promise<string[]> {
-  const current = await tx
+export async function outdatedCertificates(db: Db | Tx, userId: string): Promise<{ id: string }[]> {
+  return db
     .select({ id: certificates.id })
     .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
     .where(
-      and(eq(certificates.userId, userId), isNull(certificates.revokedAt), isNull(certificates.replacedById)),
-    );
-  const ids: string[] = [];
-  for (const c of current) ids.push(await replaceWithin(tx, c.id, userId));
-  return ids;
+      and(
+        eq(certificates.userId, userId),
+        isNull(certificates.revokedAt),
+        isNull(certificates.replacedById),
+        or(
+          sql`${certificates.recipientName} <> ${fullNameSql}`,
+          sql`${certificates.college} <> ${users.college}`,
+        ),
+      ),
+    )
+    .orderBy(certificates.issuedAt);
+}
+
+/**
+ * Called in the transaction of a person's own correction, after it has locked their account row: each
+ * current certificate of theirs printed under an old name or college is replaced, through the console's
+ * replacement, by one with the current ones (the old one's public page then says it was replaced). One
+ * already in the current name is left alone, so a repeat replaces nothing. Returns old and new ids.
+ */
+export async function replaceCertificatesAfterNameChange(
+  tx: Tx,
+  userId: string,
+): Promise<{ oldId: string; newId: string }[]> {
+  const replaced: { oldId: string; newId: string }[] = [];
+  for (const c of await outdatedCertificates(tx, userId)) {
+    replaced.push({ oldId: c.id, newId: await replaceWithin(tx, c.id, userId) });
+  }
+  return replaced;
 }

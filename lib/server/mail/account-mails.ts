@@ -16,13 +16,18 @@ export function codeMail(input: {
   to: string;
   firstName: string;
   code: string;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'email';
 }): MailMessage {
-  const action = input.purpose === 'verify' ? 'verify your account' : 'reset your password';
-  const subject =
-    input.purpose === 'verify'
-      ? `${festivalTitle}: your verification code`
-      : `${festivalTitle}: your password reset code`;
+  const action = {
+    verify: 'verify your account',
+    reset: 'reset your password',
+    email: 'confirm this new e-mail address for your account',
+  }[input.purpose];
+  const subject = {
+    verify: `${festivalTitle}: your verification code`,
+    reset: `${festivalTitle}: your password reset code`,
+    email: `${festivalTitle}: confirm your new e-mail address`,
+  }[input.purpose];
   const text = [
     `Hello ${input.firstName},`,
     '',
@@ -73,5 +78,24 @@ export function pendingSignupMail(input: { to: string; firstName: string }): Mai
   return noteMail(input.to, input.firstName, `${festivalTitle}: finish your sign-up`, [
     `Someone, probably you, tried to sign up again on ${festivalTitle} with this e-mail. Your first sign-up is kept and still waits for verification.`,
     'Enter the code we mailed you on the verification screen, or ask for a new code there. If it was not you, you can ignore this mail.',
+  ]);
+}
+
+/**
+ * Sent to an address someone asked to move their account to while it already belongs to another account:
+ * as at sign-up, the asker is answered as if a code went out, and only the address's owner learns of it.
+ */
+export function addressTakenMail(input: { to: string; firstName: string }): MailMessage {
+  return noteMail(input.to, input.firstName, `${festivalTitle}: your e-mail address was offered`, [
+    `Someone, probably you from another account, asked to move an account on ${festivalTitle} to this e-mail address, which already has an account. Nothing has changed.`,
+    'One address can hold one account. If it was not you, you can ignore this mail.',
+  ]);
+}
+
+/** Sent to the old address once a new one is confirmed, so a change made by someone else does not go unseen. */
+export function emailChangedMail(input: { to: string; firstName: string; newEmail: string }): MailMessage {
+  return noteMail(input.to, input.firstName, `${festivalTitle}: your e-mail address was changed`, [
+    `The e-mail address of your ${festivalTitle} account was changed to ${input.newEmail}. From now on you log in with that address, and our mails go there.`,
+    'You were logged out on your other devices. If you did not make this change, reply to this mail or contact the organisers at once.',
   ]);
 }
