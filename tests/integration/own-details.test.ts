@@ -7,10 +7,12 @@ import { POST as replaceRoute } from '@/app/api/my-details/replace-certificates/
 import type { DetailsOutcome, MyDetails } from '@/lib/schemas/own-details';
 import { newCertificateId } from '@/lib/server/certificates/ids';
 import { publicCertificate } from '@/lib/server/certificates/public-view';
+import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { auditLog, certificates, mailOutbox, participantChanges, users } from '@/lib/server/db/schema';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
+import { createTestEvent, registerFreeSolo } from '../support/events';
 import { describeEachDatabase } from '../support/test-db';
 
 vi.mock('next/cache', () => ({ revalidateTag: () => {}, unstable_cache: <T>(fn: T) => fn }));
@@ -121,6 +123,57 @@ describeEachDatabase('a participant corrects their own details', (current) => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const holders = await db().select().from(users).where(eq(users.email, target));
     expect(holders).toHaveLength(1);
+  });
+
+  it('refuses an expired code, and locks a code after five wrong tries', async () => {
+    const late = await quickUser(db());
+    const lateEmail = `late.${Date.now()}@example.com`;
+    expect((await call(emailRoute, { token: late.token, body: { email: lateEmail } })).status).toBe(200);
+    const lateCode = await codeFor(lateEmail);
+    const later = new Date(Date.now() + 11 * 60_000);
+    setClockForTests(() => later);
+    const expired = await call(confirmRoute, { token: late.token, body: { code: lateCode } });
+    setClockForTests(undefined);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ message: 'This code has expired. Ask for a new one.' });
+
+    const guesser = await quickUser(db());
+    const guessEmail = `guess.${Date.now()}@example.com`;
+    expect((await call(emailRoute, { token: guesser.token, body: { email: guessEmail } })).status).toBe(200);
+    const right = (await codeFor(guessEmail))!;
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call(confirmRoute, { token: guesser.token, body: { code: wrongCode } });
+      expect(wrong.status).toBe(400);
+    }
+    const locked = await call(confirmRoute, { token: guesser.token, body: { code: right } });
+    expect(locked.status).toBe(400);
+    expect(locked.body).toMatchObject({ message: 'Too many wrong tries. Ask for a new code.' });
+    const [row] = await db().select().from(users).where(eq(users.id, guesser.userId));
+    expect(row!.email).toBe(guesser.email);
+  });
+
+  it('keeps an institute address while a registration relies on the institute’s rules', async () => {
+    const student = await quickUser(db(), { email: `student.${Date.now()}@daiict.ac.in` });
+    const { event, option } = await createTestEvent(db(), {
+      price: 100,
+      min: 1,
+      max: 1,
+      instituteFeeWaived: true,
+    });
+    expect((await registerFreeSolo(student, event.id, option.id)).status).toBe(201);
+    const refused = await call(emailRoute, {
+      token: student.token,
+      body: { email: `student.${Date.now()}@example.com` },
+    });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain('was made under the institute');
+    // Within the institute's domain, the change is fine.
+    const within = await call(emailRoute, {
+      token: student.token,
+      body: { email: `student.moved.${Date.now()}@daiict.ac.in` },
+    });
+    expect(within.status).toBe(200);
   });
 
   it('offers and makes a replacement certificate after a name change; the old one says replaced', async () => {
