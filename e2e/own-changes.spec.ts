@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, organiserAccount, outboxFor, signIn } from './support/accounts';
+import { createVerifiedAccount, organiserAccount, outboxFor, signIn, uniqueEmail } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { createOwnEvent, registerFree } from './support/events';
 import { expectInsideScreen, phoneHeight, phoneWidths } from './support/phone-screen';
@@ -301,4 +301,42 @@ test('a team’s leader swaps a teammate from the profile', async ({ page, reque
   } finally {
     await own.hide();
   }
+});
+
+test('a participant corrects their name and changes their e-mail with a code sent to the new address', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const person = await createVerifiedAccount(request, { first_name: 'Anaya', last_name: 'Kapor' });
+  await signIn(page, person);
+  await page.goto('/profile');
+  const details = page.getByRole('region', { name: 'Your details' });
+  await details.getByText('Correct your details or e-mail').click();
+  await details.getByLabel('Last name').fill('Kapoor');
+  await details.getByRole('button', { name: 'Save my details' }).click();
+  await expect(details.locator('dd').filter({ hasText: /^Kapoor$/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  const newAddress = uniqueEmail('anaya');
+  await details.getByRole('button', { name: 'Change e-mail' }).click();
+  await details.getByLabel('New e-mail address').fill(newAddress);
+  await details.getByRole('button', { name: 'Send me a code' }).click();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mail = (await outboxFor(request, newAddress)).find((m) =>
+        m.subject.includes('confirm your new e-mail address'),
+      );
+      code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await details.getByLabel(`Code sent to ${newAddress}`).fill(code);
+  await details.getByRole('button', { name: 'Confirm my new address' }).click();
+  await expect(details.locator('dd').filter({ hasText: newAddress })).toBeVisible();
+  // The old address is told.
+  await expect.poll(async () => (await outboxFor(request, person.email)).length).toBeGreaterThan(1);
+  await expectInsideScreen(page, 'profile after correcting details');
+  await expectNoSeriousAxeViolations(page);
 });
