@@ -178,9 +178,7 @@ export function EditDetails({ profile, onChanged }: { profile: Profile; onChange
       )}
 
       <div className="flex flex-col gap-3">
-        <p>
-          E-mail: <span className="break-all">{profile.email}</span>
-        </p>
+        {/* The address itself is in the details above; this is only the way to change it. */}
         {emailStep === 'closed' && (
           <button type="button" className={buttonClass} onClick={() => setEmailStep('address')}>
             Change e-mail
