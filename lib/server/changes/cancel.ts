@@ -37,6 +37,7 @@ import {
   type ItemTerms,
 } from './item-terms';
 import { assertBeforeFreeze, eventFreezeAt } from './rules';
+import { notYours, refuseUnlessLeader } from './whose';
 
 /*
  * A participant cancels a registration (as its leader), a T-shirt order or a stay from the profile. One
@@ -53,7 +54,6 @@ import { assertBeforeFreeze, eventFreezeAt } from './rules';
  * the lock and answers what the first did, changing nothing.
  */
 
-const notYours = 'This is not one of your plans.';
 const participantReason = 'Cancelled by the participant';
 
 interface Held extends ItemTerms {
@@ -80,17 +80,12 @@ async function heldRegistration(tx: Tx, userId: string, id: string, at: Date) {
     .where(eq(registrations.id, id))
     .for('update');
   if (!row) throw new AppError('not_found', notYours);
-  if (row.leaderUserId !== userId) {
-    const [member] = await tx
-      .select({ id: registrationMembers.id })
-      .from(registrationMembers)
-      .where(and(eq(registrationMembers.registrationId, id), eq(registrationMembers.userId, userId)));
-    if (!member) throw new AppError('not_found', notYours);
-    throw new AppError(
-      'forbidden',
-      'Only your team’s leader can cancel the registration. You can leave the team with the link in your confirmation mail.',
-    );
-  }
+  await refuseUnlessLeader(
+    tx,
+    { id, leaderUserId: row.leaderUserId },
+    userId,
+    'Only your team’s leader can cancel the registration. You can leave the team with the link in your confirmation mail.',
+  );
   const [event] = await tx
     .select({ name: events.name, startsAt: events.startsAt, ...eventRules })
     .from(events)

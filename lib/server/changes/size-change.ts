@@ -18,6 +18,7 @@ import { PendingMail } from '@/lib/server/mail/mail-service';
 import { sizeChangedMail } from '@/lib/server/mail/size-change-mails';
 import { mailRecipient } from '@/lib/server/services/recipients';
 import { assertBeforeFreeze, shopFreezeAt } from './rules';
+import { notYours } from './whose';
 
 /*
  * A buyer changes the size of a T-shirt they ordered, from the profile. One transaction:
@@ -37,8 +38,6 @@ import { assertBeforeFreeze, shopFreezeAt } from './rules';
  * A second request for the size the line already has (a double tap, a retry after a lost answer) finds it
  * under the order's lock and answers "already that size", changing nothing.
  */
-
-const notYours = 'This is not one of your plans.';
 
 /** Locks the order's payment order before the order itself, as a cancellation and a refund do. */
 async function lockPaymentOrderFirst(tx: Tx, orderId: string): Promise<string | null> {

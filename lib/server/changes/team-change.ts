@@ -25,6 +25,7 @@ import { mailRegistration } from '@/lib/server/services/event-registration-fulfi
 import { endMembership } from '@/lib/server/services/event-registration-leave';
 import { eventRules } from './item-terms';
 import { assertBeforeFreeze, eventFreezeAt } from './rules';
+import { notYours, refuseUnlessLeader } from './whose';
 
 /*
  * The leader of a team registration changes its members from the profile: adds, removes, or replaces
@@ -51,8 +52,6 @@ import { assertBeforeFreeze, eventFreezeAt } from './rules';
  * Idempotent: a newcomer already in the team and a removal of someone already gone change nothing; a
  * request that changes nothing answers so (a double tap changes the team once).
  */
-
-const notYours = 'This is not one of your plans.';
 
 interface Member {
   memberId: string;
@@ -101,20 +100,12 @@ async function ledRegistration(tx: Tx, userId: string, registrationId: string) {
     .where(eq(registrations.id, registrationId))
     .for('update');
   if (!row) throw new AppError('not_found', notYours);
-  if (row.leaderUserId !== userId) {
-    const [member] = await tx
-      .select({ id: registrationMembers.id })
-      .from(registrationMembers)
-      .where(
-        and(
-          eq(registrationMembers.registrationId, registrationId),
-          eq(registrationMembers.userId, userId),
-          isNull(registrationMembers.cancelledAt),
-        ),
-      );
-    if (!member) throw new AppError('not_found', notYours);
-    throw new AppError('forbidden', 'Only your team’s leader can change its members.');
-  }
+  await refuseUnlessLeader(
+    tx,
+    { id: registrationId, leaderUserId: row.leaderUserId },
+    userId,
+    'Only your team’s leader can change its members.',
+  );
   if (row.status !== 'confirmed') throw new AppError('conflict', 'This registration has been cancelled.');
   return row;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, min } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import type { TransferableKind } from '@/lib/schemas/transfers';
 import type { Db, Tx } from '@/lib/server/db';
 import {
@@ -9,19 +9,17 @@ import {
   events,
   festivalPasses,
   participationOptions,
-  registrationMembers,
   registrations,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { eventRules, staysWithRules } from './item-terms';
 import { eventFreezeAt, shopFreezeAt } from './rules';
+import { notYours, refuseUnlessLeader } from './whose';
 
 /*
  * The thing a transfer moves, read (and row-locked) the one way the offer and the acceptance both read it:
  * who holds it, whether it still stands, until when it may change, and what a registration costs.
  */
-
-export const notYours = 'This is not one of your plans.';
 
 export interface TransferThing {
   kind: TransferableKind;
@@ -133,17 +131,7 @@ export async function giversThing(
   if (!thing) throw new AppError('not_found', notYours);
   if (thing.holderUserId !== userId) {
     if (kind === 'registration') {
-      const [member] = await tx
-        .select({ id: registrationMembers.id })
-        .from(registrationMembers)
-        .where(
-          and(
-            eq(registrationMembers.registrationId, id),
-            eq(registrationMembers.userId, userId),
-            isNull(registrationMembers.cancelledAt),
-          ),
-        );
-      if (member) throw new AppError('forbidden', teamRefusal);
+      await refuseUnlessLeader(tx, { id, leaderUserId: thing.holderUserId }, userId, teamRefusal);
     }
     throw new AppError('not_found', notYours);
   }
