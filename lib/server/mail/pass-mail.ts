@@ -1,6 +1,7 @@
 import 'server-only';
-import { escapeHtml } from './layout';
-import type { MailAttachment } from './mail-service';
+import { festivalTitle } from '@/lib/festival';
+import { escapeHtml, mailLayout } from './layout';
+import type { MailAttachment, MailMessage } from './mail-service';
 
 /** What a confirmation mail needs to carry a festival pass: the typed code and the QR as a PNG. */
 export interface PassMailPart {
@@ -24,4 +25,24 @@ export function passHtml(pass: PassMailPart): string {
 
 export function passAttachment(pass: PassMailPart): MailAttachment {
   return { filename: passAttachmentName, contentType: 'image/png', content: pass.qrPng };
+}
+
+/** A plain mail of `lines`, signed by the team, with the festival pass (code, QR attached) when there is one. */
+export function messageWithPass(
+  to: string,
+  subject: string,
+  lines: string[],
+  pass?: PassMailPart | null,
+): MailMessage {
+  const text = [
+    ...lines,
+    ...(pass ? ['', ...passTextLines(pass)] : []),
+    '',
+    `The ${festivalTitle} team`,
+  ].join('\n');
+  const html = mailLayout(
+    subject,
+    `<p>${lines.map(escapeHtml).join('<br>')}</p>${pass ? passHtml(pass) : ''}`,
+  );
+  return { to, subject, text, html, ...(pass ? { attachments: [passAttachment(pass)] } : {}) };
 }

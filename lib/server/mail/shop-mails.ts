@@ -1,23 +1,8 @@
 import 'server-only';
 import { festivalTitle, venueLine } from '@/lib/festival';
 import { formatPrice } from '@/lib/money';
-import { escapeHtml, mailLayout } from './layout';
 import type { MailMessage } from './mail-service';
-import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
-
-function message(to: string, subject: string, lines: string[], pass?: PassMailPart | null): MailMessage {
-  const text = [
-    ...lines,
-    ...(pass ? ['', ...passTextLines(pass)] : []),
-    '',
-    `The ${festivalTitle} team`,
-  ].join('\n');
-  const html = mailLayout(
-    subject,
-    `<p>${lines.map(escapeHtml).join('<br>')}</p>${pass ? passHtml(pass) : ''}`,
-  );
-  return { to, subject, text, html, ...(pass ? { attachments: [passAttachment(pass)] } : {}) };
-}
+import { messageWithPass, type PassMailPart } from './pass-mail';
 
 export function merchandiseOrderMail(
   to: { email: string; fullName: string },
@@ -27,7 +12,7 @@ export function merchandiseOrderMail(
     totalPaise: number;
   },
 ): MailMessage {
-  return message(to.email, `${festivalTitle}: your merchandise order is confirmed`, [
+  return messageWithPass(to.email, `${festivalTitle}: your merchandise order is confirmed`, [
     `Hello ${to.fullName},`,
     '',
     `Thank you for your order of ${order.productName}:`,
@@ -43,7 +28,7 @@ export function accommodationBookingMail(
   booking: { type: string; startDate: string; endDate: string; nights: number; amountPaise: number },
   pass?: PassMailPart | null,
 ): MailMessage {
-  return message(
+  return messageWithPass(
     to.email,
     `${festivalTitle}: your accommodation is booked`,
     [

@@ -2,9 +2,9 @@ import 'server-only';
 import { festivalTitle } from '@/lib/festival';
 import { formatDateTime } from '@/lib/format';
 import { env } from '@/lib/server/env';
-import { escapeHtml, mailLayout, plainTextHtml } from './layout';
+import { plainTextHtml } from './layout';
 import type { MailMessage } from './mail-service';
-import { passAttachment, passHtml, passTextLines, type PassMailPart } from './pass-mail';
+import { messageWithPass, type PassMailPart } from './pass-mail';
 
 /*
  * The mails of a transfer (docs/own-changes.md): the receiver is told of the offer once; when it is
@@ -52,17 +52,7 @@ export function transferReceivedMail(
     `You accepted the place ${input.giverName} gave you: ${input.summary}. It is now yours.`,
     'Your timetable and calendar in your profile show it from now on, and your festival pass covers it.',
   ];
-  const text = [
-    ...lines,
-    ...(pass ? ['', ...passTextLines(pass)] : []),
-    '',
-    `The ${festivalTitle} team`,
-  ].join('\n');
-  const html = mailLayout(
-    subject,
-    `<p>${lines.map(escapeHtml).join('<br>')}</p>${pass ? passHtml(pass) : ''}`,
-  );
-  return { to: to.email, subject, text, html, ...(pass ? { attachments: [passAttachment(pass)] } : {}) };
+  return messageWithPass(to.email, subject, lines, pass);
 }
 
 /** To the giver once the receiver accepted: the place is no longer theirs. */
