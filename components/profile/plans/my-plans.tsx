@@ -111,11 +111,9 @@ export function MyPlansSection({ version, onChanged }: { version: number; onChan
     // `version`: the rest of the profile changed something this section shows (a transfer accepted).
   }, [fetchPlans, version]);
 
-  /** After a change: this section and the rest of the profile read again. */
-  function changed() {
-    void fetchPlans();
-    onChanged();
-  }
+  // After a change the profile bumps `version`, which reads this section again (the effect above) as it
+  // reads the rest of the profile: one request for the plans, not two.
+  const changed = onChanged;
 
   async function cancel(plan: Plan): Promise<boolean> {
     try {
@@ -126,8 +124,7 @@ export function MyPlansSection({ version, onChanged }: { version: number; onChan
       setSaid(cancelledMessage(plan, data));
       // The item and its buttons are gone: keep the keyboard in this section.
       headingRef.current?.focus();
-      await fetchPlans();
-      onChanged();
+      changed();
       return true;
     } catch (error) {
       setSaid(messageOf(error, 'Something went wrong. Please try again.'));
