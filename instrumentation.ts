@@ -3,6 +3,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // Before anything else: every request from now on carries the socket's address for clientIp.
   (await import('./lib/server/http/peer-address')).installPeerAddress();
+  // Every request counted and timed (lib/server/metrics), the starting gate's answers included.
+  (await import('./lib/server/metrics/http-requests')).installRequestMetrics();
+  // Until the start below is over: alive (GET /api/health), not ready (503 to everything else).
+  (await import('./lib/server/http/starting-gate')).installStartingGate();
   // Next gzips every answer at zlib's default level, with no setting for it: see compression-level.ts.
   (await import('./lib/server/http/compression-level')).installCompressionLevel();
   // Next's redirect of an RSC request with a missing or wrong `_rsc` must not be kept by a shared cache.

@@ -30,6 +30,7 @@ import type {
 import type { CacheControl } from 'next/dist/server/lib/cache-control';
 import type { IncrementalCacheValue } from 'next/dist/server/response-cache';
 import { lentAppPool, type PostgresPool } from '@/lib/server/db/app-pool';
+import { countCacheLookup } from './cache-lookups';
 import { oneByteHtml } from './one-byte-html';
 
 /** What Next hands `set` and expects back from `get`: one of its value kinds, or null. */
@@ -298,42 +299,52 @@ export function createCacheStore({
 
   const ready = start();
 
+  /** The entry under `key` and where it was found, or null on a miss. */
+  async function lookUp(
+    key: string,
+    extraTags: string[],
+  ): Promise<{ entry: CacheHandlerValue; from: 'memory' | 'database' } | null> {
+    await ready;
+    const item = memory.get(key);
+    if (item) {
+      if (!isStale([...item.tags, ...extraTags], item.entry.lastModified)) {
+        memory.delete(key);
+        memory.set(key, item);
+        return { entry: item.entry, from: 'memory' };
+      }
+      forget(key);
+    }
+    const sql = database();
+    if (!sql) return null;
+    let entry: CacheHandlerValue;
+    let tags: string[];
+    let size: number;
+    try {
+      const [row] = await sql<{ value: string; tags: string[]; last_modified: string }[]>`
+        select value, tags, last_modified from next_cache_entries
+        where build_id = ${buildId} and key = ${key}`;
+      if (!row) return null;
+      const lastModified = Number(row.last_modified);
+      if (isStale([...row.tags, ...extraTags], lastModified)) return null;
+      const stored = decodeValue(row.value) as StoredEntry;
+      entry = { lastModified, value: stored.value, cacheControl: stored.cacheControl };
+      tags = row.tags;
+      size = row.value.length;
+    } catch (error) {
+      warn('reading an entry', error);
+      return null;
+    }
+    remember(key, entry, tags, size);
+    return { entry, from: 'database' };
+  }
+
   return {
     buildId,
 
     async get(key, extraTags = []) {
-      await ready;
-      const item = memory.get(key);
-      if (item) {
-        if (!isStale([...item.tags, ...extraTags], item.entry.lastModified)) {
-          memory.delete(key);
-          memory.set(key, item);
-          return item.entry;
-        }
-        forget(key);
-      }
-      const sql = database();
-      if (!sql) return null;
-      let entry: CacheHandlerValue;
-      let tags: string[];
-      let size: number;
-      try {
-        const [row] = await sql<{ value: string; tags: string[]; last_modified: string }[]>`
-          select value, tags, last_modified from next_cache_entries
-          where build_id = ${buildId} and key = ${key}`;
-        if (!row) return null;
-        const lastModified = Number(row.last_modified);
-        if (isStale([...row.tags, ...extraTags], lastModified)) return null;
-        const stored = decodeValue(row.value) as StoredEntry;
-        entry = { lastModified, value: stored.value, cacheControl: stored.cacheControl };
-        tags = row.tags;
-        size = row.value.length;
-      } catch (error) {
-        warn('reading an entry', error);
-        return null;
-      }
-      remember(key, entry, tags, size);
-      return entry;
+      const found = await lookUp(key, extraTags);
+      countCacheLookup(found?.from ?? 'miss');
+      return found?.entry ?? null;
     },
 
     async set(key, given, tags, cacheControl) {

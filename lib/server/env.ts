@@ -42,6 +42,14 @@ const schema = z
       (v) => (v === '' ? undefined : v),
       z.string().min(24, 'CRON_SECRET must be at least 24 characters long').optional(),
     ),
+    /**
+     * The bearer secret Prometheus sends to GET /api/metrics (docs/operations.md). Unset, the endpoint does
+     * not exist (404).
+     */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(24, 'METRICS_TOKEN must be at least 24 characters long').optional(),
+    ),
     /** The local organiser account of the README: on by default outside production, never implied in it. */
     DEV_ORGANISER: z.enum(['true', 'false']).optional(),
     /**

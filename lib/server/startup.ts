@@ -4,6 +4,7 @@ import { getDb } from '@/lib/server/db';
 import { requireProductionServices } from '@/lib/server/dev-conveniences';
 import { env, isBuildPhase, isPreview, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
+import { markStarted } from '@/lib/server/readiness';
 import { deliverDueMail } from '@/lib/server/mail/mail-service';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
@@ -73,6 +74,7 @@ export async function startServer(): Promise<void> {
         .catch((error: unknown) => logger.error({ err: error }, 'certificate renderer warm-up failed'));
     }, rendererWarmUpDelayMs).unref();
   }
+  markStarted();
   logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
 }
 

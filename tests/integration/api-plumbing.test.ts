@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { GET as health } from '@/app/api/health/route';
+import { GET as ready } from '@/app/api/ready/route';
+import { markStarted, markStartingForTests } from '@/lib/server/readiness';
 import { POST as logout } from '@/app/api/logout/route';
 import { GET as verifyToken } from '@/app/api/verify-token/route';
 import { signToken } from '@/lib/server/auth/jwt';
@@ -33,10 +35,20 @@ function post(body: string, headers: Record<string, string> = {}) {
 }
 
 describeEachDatabase('API plumbing', (current) => {
-  it('health answers 200 with the database up', async () => {
-    const response = await health();
+  it('readiness answers 503 while the instance starts, then 200 with the database up', async () => {
+    markStartingForTests();
+    const starting = await ready();
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toEqual({
+      message: 'This instance is still starting.',
+      data: { ready: false },
+    });
+    expect(await health().json()).toEqual({ message: 'ok', data: { live: true, ready: false } });
+    markStarted();
+    const response = await ready();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: 'ok', data: { database: 'up' } });
+    expect(await response.json()).toEqual({ message: 'ready', data: { ready: true, database: 'up' } });
+    expect(health().status).toBe(200);
   });
 
   const echo = apiRoute(

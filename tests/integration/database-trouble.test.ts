@@ -3,17 +3,22 @@ import net from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
+import { GET as ready } from '@/app/api/ready/route';
 import { POST as login } from '@/app/api/login/route';
 import { adoptDatabase } from '@/lib/server/db';
 import { isDatabaseUnavailable, openDatabase, type Database } from '@/lib/server/db/client';
 import { databaseUnavailableMessage } from '@/lib/server/http/handler';
+import { markStarted } from '@/lib/server/readiness';
 import { call } from '../support/api';
 import { createScratchDatabase, type ScratchDatabase } from '../../scripts/scratch-database';
 
 /*
  * A database that is down, refusing or silent: requests answer 503 with Retry-After and a sentence, never
- * a 500 or the request's own fault, and the health probe answers within about a second.
+ * a 500 or the request's own fault; the readiness probe says "not ready" within about a second, while the
+ * liveness probe still says the process is alive.
  */
+
+beforeAll(() => markStarted());
 
 /** A TCP server that accepts connections and never says a word: a PostgreSQL that hangs. */
 function silentServer(): Promise<{ port: number; close(): void }> {
@@ -60,12 +65,12 @@ describe('when the database is unreachable', () => {
     expect(answer.body).toEqual({ message: databaseUnavailableMessage, retryAfter: 5 });
   });
 
-  it('has the health probe say so', async () => {
-    const response = await health();
+  it('has the readiness probe say so', async () => {
+    const response = await ready();
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
       message: 'The database is not reachable.',
-      data: { database: 'down' },
+      data: { ready: false, database: 'down' },
     });
   });
 });
@@ -83,11 +88,15 @@ describe('when the database accepts connections and never answers', () => {
     await database.close().catch(() => {});
   });
 
-  it('answers the health probe within about a second', async () => {
+  it('answers the readiness probe "not ready" within about a second, and liveness "alive"', async () => {
     const started = Date.now();
-    const response = await health();
+    const response = await ready();
     expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
     expect(Date.now() - started).toBeLessThan(1_500);
+    const live = health();
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ message: 'ok', data: { live: true, ready: true } });
   });
 
   it('fails a request after the connect timeout with 503', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { mend } from '../../scripts/patch-postgres-driver.mjs';
+import { mend, mendPoolState } from '../../scripts/patch-postgres-driver.mjs';
 
 const driver = path.resolve('node_modules/postgres');
 const builds = ['src', 'cjs/src', 'cf/src'].map((dir) => path.join(driver, dir, 'connection.js'));
@@ -29,6 +29,16 @@ describe('the postgres.js mend (scripts/patch-postgres-driver.mjs)', () => {
     expect(after).not.toContain('&& (!q.options.onexecute');
     // Once mended, running again changes nothing.
     expect(mend(after)).toBe(after);
+  });
+
+  it("adds the pool's state to every build, and counts the statements that wait", () => {
+    for (const dir of ['src', 'cjs/src', 'cf/src']) {
+      const source = fs.readFileSync(path.join(driver, dir, 'index.js'), 'utf8');
+      expect(source, dir).toContain('poolState: () => ({ max: options.max');
+      expect(source, dir).toContain(': (waits++, queries.push(query))');
+      expect(mendPoolState(source), dir).toBe(source);
+    }
+    expect(mendPoolState('function Postgres() {}')).toBeNull();
   });
 
   it('refuses a driver whose line it does not know', () => {

@@ -12,7 +12,11 @@ import { apiRoute, type Reply } from './handler';
  * missing secret is a 401.
  */
 export function cronAuthorised(request: Request): boolean {
-  const secret = env().CRON_SECRET;
+  return carriesBearer(request, env().CRON_SECRET);
+}
+
+/** Whether the request's Authorization is `Bearer <secret>` (compared in constant time); false without one. */
+export function carriesBearer(request: Request, secret: string | undefined): boolean {
   if (!secret) return false;
   const given = Buffer.from(request.headers.get('authorization') ?? '');
   const expected = Buffer.from(`Bearer ${secret}`);

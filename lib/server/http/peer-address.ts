@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
+import { addRequestHook } from './request-hooks';
 
 /**
  * The address of the machine at the other end of the connection, handed to route handlers.
  *
  * Route handlers only see a Web Request, never the socket, and `next start` keeps an X-Forwarded-For the
  * client sent as it is (it only fills it in when absent), so that header alone cannot be trusted. At
- * start-up the server's 'request' event is wrapped once: the socket's address is written into a request
+ * start-up a request hook (request-hooks.ts) writes the socket's address into a request
  * header whose name is random per process, and any copy a client sent under that name is dropped first.
  * A client cannot guess the name, so it cannot forge the value. `clientIp` (handler.ts) reads it.
  *
@@ -59,24 +60,15 @@ export function stampPeerAddress(request: http.IncomingMessage): void {
 }
 
 /**
- * Installs the stamp for every HTTP server of this process (Next's included, even one already listening:
- * the prototype is wrapped). Called once from instrumentation.ts; calling again does nothing.
+ * Installs the stamp for every HTTP server of this process (request-hooks.ts). Called once from
+ * instrumentation.ts; calling again does nothing.
  */
 export function installPeerAddress(): void {
   const current = state();
   if (current.installed) return;
   current.installed = true;
-  const emit = http.Server.prototype.emit as (
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ) => boolean;
-  http.Server.prototype.emit = function emitWithPeer(
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ) {
-    if (event === 'request' && args[0] instanceof http.IncomingMessage) stampPeerAddress(args[0]);
-    return emit.call(this, event, ...args);
-  } as typeof http.Server.prototype.emit;
+  addRequestHook('peer-address', (request) => {
+    stampPeerAddress(request);
+    return false;
+  });
 }

@@ -10,6 +10,7 @@ import { preparedOn } from '@/lib/server/db/prepared';
 import { paymentOrders } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
+import { countPayment } from '@/lib/server/metrics/registry';
 import { releaseHolds, transactionWithHolds } from '@/lib/server/inventory';
 import { paymentProvider } from './provider';
 import { writtenOrderItem, type Purchase } from './order-item';
@@ -88,6 +89,7 @@ export async function createPaymentOrder(
     if (!row) throw new Error('payment order insert returned nothing');
     return row;
   });
+  countPayment(input.purpose, 'created');
   const provider = paymentProvider();
   try {
     const remote = await provider.client.createOrder({
@@ -103,6 +105,7 @@ export async function createPaymentOrder(
     };
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, 'creating the provider order failed');
+    countPayment(input.purpose, 'failed');
     await db.transaction(async (tx) => {
       await tx
         .update(paymentOrders)

@@ -5,6 +5,7 @@ import { runAlone } from '@/lib/server/db/client';
 import { paymentOrders } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { logger } from '@/lib/server/log';
+import { countPayment } from '@/lib/server/metrics/registry';
 import { releaseHolds } from '@/lib/server/inventory';
 import { paymentProvider } from './provider';
 import { completeRefund, pendingRefunds, settleOrder } from './settle';
@@ -76,7 +77,11 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
       const captured = payments.find((p) => p.status === 'captured');
       if (captured) {
         const settlement = await settleOrder(db, order.id, captured.id, order);
-        if (settlement.outcome !== 'already-fulfilled') report.settled += 1;
+        if (settlement.outcome !== 'already-fulfilled') {
+          report.settled += 1;
+          // Paid, and neither the browser nor the webhook came to say so: only this run found it.
+          countPayment(order.purpose, 'stranded');
+        }
         continue;
       }
       const ageMinutes = (now().getTime() - order.createdAt.getTime()) / 60_000;
@@ -96,7 +101,10 @@ async function reconcileOnce(db: Db, options: { minAgeSeconds?: number }): Promi
           return true;
         });
         // Its holds, released, were signalled: the pages that still counted them are refreshed.
-        if (expired) report.expired += 1;
+        if (expired) {
+          report.expired += 1;
+          countPayment(order.purpose, 'expired');
+        }
       }
     } catch (error) {
       report.errors += 1;

@@ -6,6 +6,7 @@ import { paymentOrders, paymentRefunds } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
 import { AppError } from '@/lib/server/http/app-error';
 import { logger } from '@/lib/server/log';
+import { countPayment } from '@/lib/server/metrics/registry';
 import { PendingMail } from '@/lib/server/mail/mail-service';
 import { accommodationFulfiller } from '@/lib/server/services/accommodation-fulfilment';
 import { eventRegistrationFulfiller } from '@/lib/server/services/event-registration-fulfilment';
@@ -197,6 +198,10 @@ export async function settleOrder(
     return { outcome: 'fulfilled' };
   });
 
+  // Each captured payment is counted once: by the settlement that fulfilled its order, or by the one that
+  // decided to give it back (the order's lock and the refund's key let only one of each happen).
+  if (settlement.outcome === 'fulfilled' || refundDecided) countPayment(snapshot.purpose, 'captured');
+  if (settlement.outcome === 'fulfilled') countPayment(snapshot.purpose, 'settled');
   await fulfiller.settled?.(db, snapshot);
   if (refundDecided) {
     await completeRefund(db, paymentId).catch((error: unknown) =>
@@ -273,6 +278,7 @@ export async function refundPayment(
     await db.update(paymentOrders).set({ providerRefundId: refund.id }).where(eq(paymentOrders.id, order.id));
   }
   logger.warn({ orderId: order.id, paymentId, refundId: refund.id, reason }, 'payment refunded');
+  countPayment(order.purpose, 'refunded');
   return refund.id;
 }
 
@@ -281,8 +287,10 @@ export async function refundPayment(
  * on the same order (common with UPI) must still find its place, not lose it to someone else meanwhile.
  */
 export async function markFailed(db: Db, orderId: string, reason: string): Promise<void> {
-  await db
+  const marked = await db
     .update(paymentOrders)
     .set({ state: 'failed', failureReason: reason.slice(0, 500) })
-    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.state, 'created')));
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.state, 'created')))
+    .returning({ purpose: paymentOrders.purpose });
+  for (const { purpose } of marked) countPayment(purpose, 'failed');
 }
