@@ -20,7 +20,7 @@ export default defineConfig({
     ? undefined
     : {
         command: 'tsx scripts/cluster-e2e.ts',
-        url: `${proxyUrl}/api/health`,
+        url: `${proxyUrl}/api/ready`,
         timeout: 180_000,
         reuseExistingServer: false,
         // The script stops both instances (each in its own process group) and nginx, then drops its database.

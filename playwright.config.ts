@@ -21,7 +21,7 @@ export const e2eDataDir = '.data/e2e';
 export function e2eServer(port: number, dataDir: string) {
   return {
     command: `rm -rf ${dataDir} && next start -p ${port}`,
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {

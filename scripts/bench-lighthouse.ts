@@ -288,7 +288,7 @@ async function main() {
       RAZORPAY_KEY_SECRET: 'bench-key-secret',
       RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
     });
-    await waitForHealthy(`${base}/api/health`, 120_000, server);
+    await waitForHealthy(`${base}/api/ready`, 120_000, server);
     const registration = await registrationPage();
     // Warm the server's caches once so the first audit does not measure a cold compile of the data.
     for (const page of pages) await fetch(`${base}${page}`);

@@ -167,7 +167,7 @@ export interface Cluster {
    * fault tests (e2e-cluster/faults.spec.ts).
    */
   kill(instance: number): Promise<void>;
-  /** Starts a killed instance again with its environment and DATA_DIR; resolves when it answers /api/health. */
+  /** Starts a killed instance again with its environment and DATA_DIR; resolves when it is ready (/api/ready). */
   restart(instance: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -204,7 +204,7 @@ export const serverNodeOptions = () =>
 
 /**
  * Starts the cluster: checks the build and the ports, migrates (and seeds) the database once, starts the
- * instances and waits for each /api/health, then starts nginx and waits for /api/health through it.
+ * instances and waits for each to be ready (/api/ready), then starts nginx and waits for /api/ready through it.
  * On any failure everything already started is stopped again.
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -313,7 +313,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       throw new Error(`instance ${i + 1} on port ${port} is still running`);
     }
     const restarted = startInstance(i);
-    await waitForHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, restarted);
+    await waitForHealthy(`http://127.0.0.1:${port}/api/ready`, 120_000, restarted);
   };
 
   const abandoned = () => {
@@ -325,7 +325,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     ports.forEach((_, i) => startInstance(i));
     await Promise.all(
       children.map(({ child, port }) =>
-        waitForHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, child),
+        waitForHealthy(`http://127.0.0.1:${port}/api/ready`, 120_000, child),
       ),
     );
     abandoned();
@@ -354,7 +354,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const check = spawnSync(nginx, [...nginxArgs, '-t', '-q'], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
     nginxChild = spawn(nginx, nginxArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
-    await waitForHealthy(`http://127.0.0.1:${options.proxyPort}/api/health`, 20_000, nginxChild);
+    await waitForHealthy(`http://127.0.0.1:${options.proxyPort}/api/ready`, 20_000, nginxChild);
     abandoned();
     log(`nginx on ${proxyUrl} (prefix ${nginxPrefix}) in front of ${ports.length} instance(s)`);
   } catch (error) {
