@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import baseConfig from './playwright.config';
-import { clusterPorts, clusterSkipReason, proxyUrl } from './e2e-cluster/support/cluster';
+import {
+  clusterMetricsToken,
+  clusterPorts,
+  clusterSkipReason,
+  proxyUrl,
+} from './e2e-cluster/support/cluster';
 
 /**
  * Two production instances on one fresh PostgreSQL database (created on TEST_DATABASE_URL's server) behind
@@ -35,6 +40,7 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           DEV_ORGANISER: 'true',
           PREVIEW: 'true',
+          METRICS_TOKEN: clusterMetricsToken,
         },
       },
 });

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createVerifiedAccount, organiserAccount, outboxFor } from '../e2e/support/accounts';
+import { expect, test } from '@playwright/test';
+import { organiserAccount, outboxFor } from '../e2e/support/accounts';
 import { closeInstances, openInstances, skipWithoutCluster, type Instances } from './support/contexts';
+import { registerPaidAcrossInstances } from './support/purchases';
 
 /*
  * A payment that crosses instances: the order is made on instance A, paid on instance B (the sandbox sends
@@ -10,28 +11,6 @@ import { closeInstances, openInstances, skipWithoutCluster, type Instances } fro
  */
 
 skipWithoutCluster();
-
-interface FestivalEvent {
-  id: number;
-  name: string;
-  isRegistrationOpen: boolean;
-  participations: { id: number; price: number; min_range: number; max_range: number }[];
-}
-
-/** An open paid option for one person in any seeded category. */
-async function paidSoloOption(request: APIRequestContext) {
-  const answer = await request.get('/api/admin/event-category/get-event-category');
-  const categories = ((await answer.json()) as { data: { id: number }[] }).data;
-  for (const category of categories) {
-    const list = await request.get(`/api/admin/event-category/get-events-by-category/${category.id}`);
-    for (const event of ((await list.json()) as { data: FestivalEvent[] }).data) {
-      if (!event.isRegistrationOpen) continue;
-      const option = event.participations.find((o) => o.price > 0 && o.min_range === 1);
-      if (option) return { event, option };
-    }
-  }
-  throw new Error('The seed has no open paid option for one person');
-}
 
 let instances: Instances | undefined;
 test.beforeAll(async () => {
@@ -43,36 +22,7 @@ test('a payment started on A and paid on B makes one registration, one order and
   request,
 }) => {
   const { a, b } = instances!;
-  const { event, option } = await paidSoloOption(request);
-  const leader = await createVerifiedAccount(a, { first_name: 'Cedric' });
-  const auth = { authorization: `Bearer ${leader.token}` };
-
-  const created = await a.post('/api/payment/create-event-order', {
-    headers: auth,
-    data: { amount: option.price, eventId: event.id, participationId: option.id, emails: [leader.email] },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const orderId = ((await created.json()) as { data: { order: { id: string } } }).data.order.id;
-
-  const paid = await b.post('/sandbox/razorpay/v1/checkout/pay', {
-    data: { order_id: orderId, outcome: 'success' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const payData = (await paid.json()) as { razorpay_payment_id: string };
-
-  const registered = await a.post(`/api/event-register/event-registration/${event.id}`, {
-    headers: auth,
-    data: {
-      registerData: {
-        emails: [leader.email],
-        isDAStudent: false,
-        teamName: null,
-        participationId: option.id,
-      },
-      payData,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  const { leader, payData } = await registerPaidAcrossInstances(a, b, request, 'Cedric');
 
   const organiser = await organiserAccount(request);
   const asOrganiser = { authorization: `Bearer ${organiser.token}` };

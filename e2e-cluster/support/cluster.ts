@@ -11,6 +11,11 @@ export const clusterPorts = {
   proxy: Number(process.env.CLUSTER_E2E_PROXY_PORT ?? 8500),
 };
 
+/** Where the metrics journey's Prometheus listens. */
+export const prometheusPort = Number(process.env.CLUSTER_E2E_PROMETHEUS_PORT ?? 9590);
+/** The instances' METRICS_TOKEN (playwright.cluster.config.ts), which that Prometheus sends. */
+export const clusterMetricsToken = 'cluster-e2e-metrics-token-long-enough';
+
 export const instanceA = `http://localhost:${clusterPorts.a}`;
 export const instanceB = `http://localhost:${clusterPorts.b}`;
 export const proxyUrl = `http://localhost:${clusterPorts.proxy}`;

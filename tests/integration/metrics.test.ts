@@ -83,6 +83,9 @@ describeEachDatabase('the metrics endpoint', (current, kind) => {
     expect(count(paid, 'settled') - count(open, 'settled')).toBe(1);
     // The paid order's hold became a sale: only the open order still holds a unit.
     expect(holds(paid)).toBe(holds(open));
+    // Its confirmation mail went to the outbox (the tests' mail is kept, as a preview's is).
+    const kept = (text: string) => sample(text, 'festival_mail_total', { outcome: 'kept' }) ?? 0;
+    expect(kept(paid) - kept(open)).toBe(1);
   });
 
   it('reports mail waiting in the outbox and captured payments not yet acted on, with their age', async () => {

@@ -6,6 +6,7 @@ import type { Db, Tx } from '@/lib/server/db';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { env, usesOutbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
+import { countMail } from '@/lib/server/metrics/registry';
 
 /*
  * Every mail is written to the mail_outbox table first, then handed to SMTP. A send that fails stays
@@ -90,6 +91,7 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
     // A code that arrives dead only confuses: the screen offers a new one instead.
     await db.update(mailOutbox).set({ state: 'expired' }).where(eq(mailOutbox.id, row.id));
     logger.warn({ mailId: row.id }, 'mail expired before it could be delivered');
+    countMail('expired');
     return false;
   }
   const attachments = (row.attachments as StoredAttachment[]).map((a) => ({
@@ -113,6 +115,7 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
       .update(mailOutbox)
       .set({ state: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
       .where(eq(mailOutbox.id, row.id));
+    countMail('sent');
     return true;
   } catch (error) {
     const attempts = row.attempts + 1;
@@ -127,6 +130,7 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
       })
       .where(eq(mailOutbox.id, row.id));
     logger.warn({ mailId: row.id, attempts, gaveUp, err: error }, 'mail delivery failed');
+    countMail(gaveUp ? 'failed' : 'retried');
     return false;
   }
 }
@@ -165,6 +169,7 @@ async function queueMail(db: Db | Tx, message: MailMessage): Promise<OutboxRow> 
  */
 async function deliverQueued(db: Db, rows: OutboxRow[]): Promise<void> {
   for (const row of rows) {
+    if (row.state === 'kept') countMail('kept');
     if (row.state !== 'pending') continue;
     // A slow server may have used up the claim on earlier messages: leave the rest to the retry loop.
     if (Date.now() > row.nextAttemptAt.getTime() - leaseMarginMs) break;

@@ -28,6 +28,10 @@ export const paymentOutcomes = [
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
 export type PaymentPurpose = (typeof paymentPurposes)[number];
 
+/** What became of a mail's delivery attempt (docs/operations.md). */
+export const mailOutcomes = ['sent', 'retried', 'failed', 'expired', 'kept'] as const;
+export type MailOutcome = (typeof mailOutcomes)[number];
+
 /** Seconds; from a cached page (a few ms) to a slow settlement or a PDF under load. */
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -60,6 +64,15 @@ function createMetrics() {
   for (const purpose of paymentPurposes) {
     for (const outcome of paymentOutcomes) payments.labels(purpose, outcome).inc(0);
   }
+  const mail = new client.Counter({
+    name: 'festival_mail_total',
+    help:
+      'Mail delivery attempts by outcome: sent to the SMTP server, retried later, failed for good, expired ' +
+      'unsent, or kept in the preview outbox.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of mailOutcomes) mail.labels(outcome).inc(0);
   // Counted by the cache handler into plain numbers (lib/cache/cache-lookups.ts), added here when scraped.
   const cacheCounted = { memory: 0, database: 0, miss: 0 };
   new client.Counter({
@@ -78,7 +91,7 @@ function createMetrics() {
   registerPoolMetrics(registry);
   registerDatabaseGauges(registry);
 
-  return { registry, httpRequests, httpDuration, payments };
+  return { registry, httpRequests, httpDuration, payments, mail };
 }
 
 export type FestivalMetrics = ReturnType<typeof createMetrics>;
@@ -90,6 +103,11 @@ const holder = globalThis as typeof globalThis & { [key]?: FestivalMetrics };
 export function metrics(): FestivalMetrics {
   holder[key] ??= createMetrics();
   return holder[key];
+}
+
+/** Counts one mail's delivery attempt. */
+export function countMail(outcome: MailOutcome): void {
+  metrics().mail.labels(outcome).inc();
 }
 
 /** Counts one step of a payment (see paymentOutcomes). */
