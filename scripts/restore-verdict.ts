@@ -35,8 +35,9 @@ export interface RestoreCounts {
   /** Payment orders fulfilled (paid and delivered) at T, and those the restore has fulfilled. */
   paidBefore: number;
   paidBeforeRestored: number;
-  /** Payment orders the source wrote after T (new or changed): none of these versions may be restored. */
+  /** Payment orders the source wrote after T (new or changed), and how many of those versions the restore has. */
   changedAfter: number;
+  changedAfterRestored: number;
   /** Rows the mistake deleted that existed at T, and how many of them came back. */
   deletedBefore: number;
   deletedBack: number;
@@ -80,8 +81,10 @@ export function judgeRestore(evidence: RestoreEvidence): { failures: string[]; c
     const back = restoredByKey.get(key(row));
     return back !== undefined && isPaid(back);
   }).length;
-  const changedAfter = source.filter(
-    (row) => row.table === 'payment_orders' && row.committedUs > targetUs,
+  const writtenAfter = source.filter((row) => row.table === 'payment_orders' && row.committedUs > targetUs);
+  const changedAfter = writtenAfter.length;
+  const changedAfterRestored = writtenAfter.filter(
+    (row) => restoredByKey.get(key(row))?.xmin === row.xmin,
   ).length;
   const deletedBefore = deleted.filter((row) => row.committedUs <= targetUs);
   const deletedBack = deletedBefore.filter((row) => restoredByKey.get(key(row))?.xmin === row.xmin).length;
@@ -106,6 +109,7 @@ export function judgeRestore(evidence: RestoreEvidence): { failures: string[]; c
       paidBefore: paidBefore.length,
       paidBeforeRestored,
       changedAfter,
+      changedAfterRestored,
       deletedBefore: deletedBefore.length,
       deletedBack,
       deletedAfter,

@@ -38,6 +38,7 @@ describe('judgeRestore', () => {
       paidBefore: 1,
       paidBeforeRestored: 1,
       changedAfter: 1,
+      changedAfterRestored: 0,
       deletedBefore: 1,
       deletedBack: 1,
       deletedAfter: 1,
@@ -57,7 +58,7 @@ describe('judgeRestore', () => {
   });
 
   it('fails a restore that went past the target', () => {
-    const { failures } = judgeRestore({
+    const { failures, counts } = judgeRestore({
       targetUs: T,
       source,
       deleted,
@@ -65,6 +66,7 @@ describe('judgeRestore', () => {
     });
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/1 restored row\(s\) were committed after the target: payment_orders p2/);
+    expect(counts.changedAfterRestored).toBe(1);
   });
 
   it('fails a restore that stopped short: a paid order or a deleted row of before the target missing', () => {
