@@ -98,8 +98,8 @@ export function renderPgBackRestConfig(layout: ArchivingLayout): string {
     lines.push(
       '',
       '# The repository in an S3 bucket instead (or beside it as repo2-…): comment out repo1-path above and',
-      '# fill these in. The key and secret are better given in the environment of the postgres user',
-      '# (PGBACKREST_REPO1_S3_KEY, PGBACKREST_REPO1_S3_KEY_SECRET, PGBACKREST_REPO1_CIPHER_PASS) than here.',
+      '# fill these in. With a key or a passphrase in it, this file is for postgres alone (chmod 600): PostgreSQL',
+      '# runs archive-push itself, so the postgres service would otherwise need them in its environment.',
       '# repo1-type=s3',
       '# repo1-path=/festival',
       '# repo1-s3-bucket=festival-backups',
