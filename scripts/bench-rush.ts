@@ -25,15 +25,10 @@
 // loads each step's route; a fresh instance is still slower for its first seconds under load while V8
 // compiles the request path, so a few hundred rounds measure instances already warm, as they are after
 // serving the site for a while.
-import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { connectPostgres, describeConnection } from '@/lib/server/db/postgres-url';
-import { signToken } from '@/lib/server/auth/jwt';
 import { intFromEnv, portInUse, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
 import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
@@ -48,10 +43,12 @@ import {
   summarise,
   type Checkout,
   type Kind,
-  type Step,
   type Stock,
 } from './rush-stats';
 import { createScratchDatabase } from './scratch-database';
+import { initDataDir, ownedTempDir, serverOwner, startServer } from './local-postgres';
+import { chooseTargets, createBuyers, setStock, type Buyer, type Sql, type Targets } from './rush-buyers';
+import { checkout, warmUp } from './rush-checkout';
 
 const args = process.argv.slice(2);
 const option = (name: string) => optionOf(args, name);
@@ -84,29 +81,11 @@ const direct = args.includes('--direct');
 const write = !args.includes('--no-write');
 const note = option('note') ?? '';
 
-/** A request that has not answered in this time counts as an error (status 0). */
-const requestTimeoutMs = 60_000;
 /** How long to wait after the last buyer for webhooks still settling orders before counting the stuck ones. */
 const settleWaitMs = 15_000;
 
 // The buyers' tokens are signed with the same secret the instances get.
 process.env.JWT_SECRET ??= 'bench-secret-that-is-long-enough-for-hs256-signing';
-
-type Sql = ReturnType<typeof postgres>;
-
-interface Buyer {
-  id: string;
-  email: string;
-  token: string;
-  /** The URL of the identity proof the accommodation checkout sends (the upload row is made beforehand). */
-  proofUrl: string;
-}
-
-/** What the buyers race for: one T-shirt size and one stay option, with their prices in rupees. */
-interface Targets {
-  variant: { id: number; label: string; price: number };
-  stay: { id: number; label: string; price: number };
-}
 
 // ---------- a PostgreSQL server of its own, when none is given ----------
 
@@ -117,67 +96,31 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/**
- * initdb and postgres in a temporary folder. As root they run as the postgres user (initdb refuses root),
- * set on the process itself rather than through runuser, so that stopping signals postgres and its exit
- * means it has finished with the folder.
- */
+/** initdb and postgres in a temporary folder (scripts/local-postgres.ts), removed again when stopped. */
 async function startPostgres(): Promise<Server> {
   const port = intFromEnv('PG_PORT', 54339);
   if (await portInUse(port)) throw new Error(`PG_PORT ${port} is already in use.`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-rush-pg-'));
-  const owner =
-    process.getuid?.() === 0
-      ? {
-          uid: Number(execSync('id -u postgres', { encoding: 'utf8' })),
-          gid: Number(execSync('id -g postgres', { encoding: 'utf8' })),
-        }
-      : {};
-  if (owner.uid !== undefined) fs.chownSync(dir, owner.uid, owner.gid!);
+  const owner = serverOwner();
+  const dir = ownedTempDir('festival-rush-pg-', owner);
   const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
-  const data = path.join(dir, 'data');
-  const init = spawnSync('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], {
-    ...owner,
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  if (init.status !== 0) {
-    remove();
-    throw new Error(
-      `initdb failed (set DATABASE_URL to use a running server instead):\n${init.stderr ?? init.error}`,
-    );
-  }
-  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
-  const child: ChildProcess = spawn('postgres', ['-D', data, '-p', String(port), '-k', dir, ...settings], {
-    ...owner,
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT'); // fast shutdown
-      await exited;
-    }
-    remove();
-  };
-  for (const until = Date.now() + 30_000; ;) {
-    const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 2 });
+  try {
+    const data = path.join(dir, 'data');
     try {
-      await sql`select 1`;
-      return { url, origin: `started by the benchmark on port ${port}, initdb defaults`, stop };
-    } catch {
-      if (child.exitCode !== null || Date.now() > until) {
-        await stop();
-        throw new Error(`PostgreSQL did not start:\n${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    } finally {
-      await sql.end({ timeout: 1 });
+      initDataDir(data, owner);
+    } catch (error) {
+      throw new Error(
+        `${error instanceof Error ? error.message : error} (set DATABASE_URL to use a running server instead)`,
+      );
     }
+    const server = await startServer({ dataDir: data, port, socketDir: dir, owner });
+    const stop = async () => {
+      await server.stop();
+      remove();
+    };
+    return { url: server.url, origin: `started by the benchmark on port ${port}, initdb defaults`, stop };
+  } catch (error) {
+    remove();
+    throw error;
   }
 }
 
@@ -191,253 +134,6 @@ async function databaseServer(): Promise<Server> {
     };
   }
   return startPostgres();
-}
-
-// ---------- the buyers and the stock, straight in the database ----------
-
-/** The first size of the first product and the first option of the first priced stay type, as sold. */
-async function chooseTargets(sql: Sql): Promise<Targets> {
-  const [variant] = await sql<{ id: number; type: string; name: string; price_paise: number }[]>`
-    select v.id, v.type, p.name, p.price_paise from merchandise_variants v
-    join merchandise_products p on p.id = v.product_id
-    where p.is_visible and v.is_enabled
-    order by p.position, p.id, v.position, v.id limit 1`;
-  const [stay] = await sql<{ id: number; type: string; start_date: string; days: number; price: number }[]>`
-    select o.id, t.accommodation_type as type, o.start_date::text, o.days, t.price_per_night as price
-    from accommodation_options o join accommodation_types t on t.id = o.type_id
-    where t.is_visible and o.is_visible and t.price_per_night is not null
-    order by t.position, t.id, o.position, o.id limit 1`;
-  if (!variant || !stay) throw new Error('The seeded database has no T-shirt size or priced stay on sale.');
-  return {
-    variant: {
-      id: variant.id,
-      label: `${variant.name}, size ${variant.type}`,
-      price: variant.price_paise / 100,
-    },
-    stay: {
-      id: stay.id,
-      label: `${stay.type} from ${stay.start_date}, ${stay.days} night(s)`,
-      price: stay.price * stay.days,
-    },
-  };
-}
-
-/** Exactly S units of each target, none sold yet (the database is fresh, but the seed has its own figures). */
-async function setStock(sql: Sql, targets: Targets): Promise<void> {
-  await sql`update merchandise_variants set stock = ${stockUnits}, sold = 0 where id = ${targets.variant.id}`;
-  await sql`update accommodation_options set capacity = ${stockUnits}, booked = 0 where id = ${targets.stay.id}`;
-}
-
-/**
- * M verified accounts and an identity proof each, inserted in batches, with a token minted by the app's own
- * signToken (the claims the server checks: user id, role and token version). The password hash is not a
- * valid one, so nobody can log in as a buyer; the benchmark never needs to.
- */
-async function createBuyers(sql: Sql): Promise<Buyer[]> {
-  const run = crypto.randomBytes(3).toString('hex');
-  const buyers: Buyer[] = [];
-  for (let from = 0; from < buyerCount; from += 500) {
-    const users = [];
-    const proofs = [];
-    for (let i = from; i < Math.min(buyerCount, from + 500); i += 1) {
-      const id = crypto.randomUUID();
-      const email = `rush.${run}.${i}@example.com`;
-      users.push({
-        id,
-        email,
-        password_hash: 'bench-rush:no-login',
-        first_name: 'Rush',
-        last_name: `Buyer ${i}`,
-        phone_number: '9876543210',
-        dob: '2000-01-01',
-        gender: 'other',
-        college: 'Benchmark College',
-        role: 'user',
-        verified: true,
-        token_version: 0,
-      });
-      const proofId = crypto.randomUUID();
-      proofs.push({
-        id: proofId,
-        owner_user_id: id,
-        purpose: 'identity_proof',
-        content_type: 'image/png',
-        size_bytes: 68,
-        storage_key: `bench-rush/${proofId}.png`,
-        original_name: 'id-proof.png',
-      });
-      const token = await signToken({ userId: id, email, role: 'user', tv: 0 });
-      buyers.push({ id, email, token, proofUrl: `/api/uploads/${proofId}` });
-    }
-    await sql`insert into users ${sql(users)}`;
-    await sql`insert into uploads ${sql(proofs)}`;
-  }
-  return buyers;
-}
-
-// ---------- one checkout over HTTP ----------
-
-interface Answer {
-  status: number;
-  body: unknown;
-  ms: number;
-  message?: string;
-}
-
-/**
- * The load comes from this process, on the machine it measures: node:http on kept-alive connections costs a
- * fraction of the CPU fetch does, leaving the cores to the instances and PostgreSQL.
- */
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-/** One JSON POST; status 0 when it failed without an answer (refused, reset, timed out). */
-function send(url: string, payload: string, token?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent: keepAlive,
-        timeout: requestTimeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${requestTimeoutMs} ms`)));
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-async function post(url: string, body: unknown, token?: string): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const answer = await send(url, JSON.stringify(body), token);
-    const ms = performance.now() - started;
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(answer.text);
-    } catch {
-      // not JSON (an nginx error page); the status says enough
-    }
-    const message = (parsed as { message?: unknown } | null)?.message;
-    return {
-      status: answer.status,
-      body: parsed,
-      ms,
-      message: typeof message === 'string' ? message : answer.text.slice(0, 80),
-    };
-  } catch (error) {
-    return {
-      status: 0,
-      body: null,
-      ms: performance.now() - started,
-      message: error instanceof Error ? error.message : String(error),
-    };
-  }
-}
-
-const createPath: Record<Kind, string> = {
-  merchandise: '/api/payment/create-merchandise-order',
-  accommodation: '/api/payment/create-accomodation-order',
-};
-const confirmPath: Record<Kind, string> = {
-  merchandise: '/api/merchandise/order-merchandise',
-  accommodation: '/api/accommodation/confirm-user-accommodation',
-};
-
-interface PayData {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
-
-/** The three steps as the shop's screens make them (components and e2e/shop.spec.ts), one after another. */
-async function checkout(
-  base: () => string,
-  buyer: Buyer,
-  kind: Kind,
-  targets: Targets,
-  started: number,
-): Promise<Checkout> {
-  const done = await checkoutSteps(base, buyer, kind, targets);
-  return { ...done, endedAt: performance.now() - started };
-}
-
-async function checkoutSteps(
-  base: () => string,
-  buyer: Buyer,
-  kind: Kind,
-  targets: Targets,
-): Promise<Checkout> {
-  const result: Checkout = { kind, outcome: 'error', ms: {} };
-  const stop = (step: Step, answer: Answer): Checkout => ({
-    ...result,
-    // A 409 is the app saying no (sold out, refunded): an answer, not a failure.
-    outcome: answer.status === 409 ? 'refused' : 'error',
-    failedAt: step,
-    status: answer.status,
-    message: answer.message,
-  });
-
-  const cart = [{ variantId: targets.variant.id, qty: 1 }];
-  const created = await post(
-    `${base()}${createPath[kind]}`,
-    kind === 'merchandise'
-      ? { amount: targets.variant.price, cart }
-      : { amount: targets.stay.price, accommodationId: targets.stay.id, identityProofUrl: buyer.proofUrl },
-    buyer.token,
-  );
-  result.ms.create = created.ms;
-  const orderId = (created.body as { data?: { order?: { id?: string } } } | null)?.data?.order?.id;
-  if (created.status !== 200 || !orderId) return stop('create', created);
-
-  // The browser's pay call to the sandbox's checkout: no token, like Checkout's own calls.
-  const paid = await post(`${base()}/sandbox/razorpay/v1/checkout/pay`, {
-    order_id: orderId,
-    outcome: 'success',
-  });
-  result.ms.pay = paid.ms;
-  const payData = paid.body as PayData | null;
-  if (paid.status !== 200 || !payData?.razorpay_payment_id) return stop('pay', paid);
-
-  const confirmed = await post(
-    `${base()}${confirmPath[kind]}`,
-    kind === 'merchandise'
-      ? { userId: buyer.id, cart, payData }
-      : { userId: buyer.id, accommodationId: targets.stay.id, identityProofUrl: buyer.proofUrl, payData },
-    buyer.token,
-  );
-  result.ms.confirm = confirmed.ms;
-  if (confirmed.status !== 201) return stop('confirm', confirmed);
-  return { ...result, outcome: 'completed' };
-}
-
-/**
- * Before the clock starts, every instance loads the routes of the three steps (a production server loads a
- * route's code on its first request) with calls that change nothing: no token, an empty cart, no order.
- * Seven calls an instance a round; --warm-up repeats the round.
- */
-async function warmUp(urls: string[], buyer: Buyer): Promise<void> {
-  for (const url of urls) {
-    for (const kind of kinds) {
-      await post(`${url}${createPath[kind]}`, {});
-      await post(`${url}${createPath[kind]}`, {}, buyer.token);
-      await post(`${url}${confirmPath[kind]}`, {}, buyer.token);
-    }
-    await post(`${url}/sandbox/razorpay/v1/checkout/pay`, { order_id: 'order_warm_up', outcome: 'success' });
-  }
 }
 
 /**
@@ -588,9 +284,9 @@ async function main() {
     const sql = connectPostgres(scratch.url, { max: 2, onnotice: () => {} });
     cleanup.push(() => sql.end({ timeout: 5 }));
     const targets = await chooseTargets(sql);
-    await setStock(sql, targets);
+    await setStock(sql, targets, stockUnits);
     console.log(`Creating ${buyerCount} buyers …`);
-    const buyers = await createBuyers(sql);
+    const buyers = await createBuyers(sql, buyerCount);
 
     // localhost may try ::1 first for every new connection; nginx and the instances listen on 127.0.0.1.
     const ipv4 = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
