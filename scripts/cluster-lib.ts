@@ -324,9 +324,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     ports.forEach((_, i) => startInstance(i));
     await Promise.all(
-      children.map(({ child, port }) =>
-        waitForHealthy(`http://127.0.0.1:${port}/api/ready`, 120_000, child),
-      ),
+      children.map(({ child, port }) => waitForHealthy(`http://127.0.0.1:${port}/api/ready`, 120_000, child)),
     );
     abandoned();
 
