@@ -1,5 +1,6 @@
 // Throwaway PostgreSQL databases for tests, the cluster journeys and the benchmark: made on a server the
 // caller names, dropped again afterwards. One place for the naming, the statements and the cleanup.
+import { withDatabase } from '../lib/server/db/connection-string';
 import { connectPostgres } from '../lib/server/db/postgres-url';
 
 export interface ScratchDatabase {
@@ -31,9 +32,8 @@ export function dropDatabase(serverUrl: string, name: string): Promise<void> {
 export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
   const name = `${prefix}${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+  // Not `new URL()`: the server's URL may name a failover pair (several hosts).
+  return { name, url: withDatabase(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /** When a database of createScratchDatabase was made (ms since epoch), or NaN for another name. */

@@ -1,18 +1,36 @@
 import 'server-only';
 import { z } from 'zod';
 import { festival } from '@/lib/festival';
+import { parsePostgresUrl } from '@/lib/server/db/connection-string';
 
 /**
  * The one module that reads process.env on the server. It validates everything once, on first use,
  * and fails fast with a message that names each bad variable.
  */
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+/**
+ * A postgres:// URL, which may name several servers (`db1:5432,db2:5432`, a primary and its standby) that
+ * WHATWG URL parsing (z.url()) refuses; read as connection-string.ts reads it for connecting.
+ */
+const optionalPostgresUrl = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .superRefine((value, context) => {
+      try {
+        parsePostgresUrl(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      }
+    })
+    .optional(),
+);
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    DATABASE_URL: optionalUrl,
+    DATABASE_URL: optionalPostgresUrl,
     DATA_DIR: z.string().min(1).default('.data'),
     /** Connections each instance may open to PostgreSQL; N instances need N x this within max_connections. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),

@@ -72,11 +72,18 @@ function logNotice(notice: postgres.Notice): void {
 
 const namedLocks = new WeakMap<Db, NamedLocks>();
 
-function sessionLocks(url: string): NamedLocks {
+function sessionLocks(url: string, connectTimeoutSeconds: number): NamedLocks {
   // Opened at the first lock and kept: the connection is idle while the work it guards runs, and closing
   // it (for being idle, or old) would release the lock mid-way. No statement timeout, since taking a lock
-  // may wait. If the connection is lost anyway, PostgreSQL releases its locks with it.
-  const sql = connectPostgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: logNotice });
+  // may wait. If the connection is lost anyway (its server died, a standby took over), PostgreSQL releases
+  // its locks with it, and the next lock opens a connection again, to whichever server is the primary then.
+  const sql = connectPostgres(url, {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    connect_timeout: connectTimeoutSeconds,
+    onnotice: logNotice,
+  });
   const key = (name: string) => `festival:${name}`;
   return {
     async tryTake(name) {
@@ -121,7 +128,7 @@ export function openDatabase(target: { url: string; pool?: PoolSettings } | { da
     const db = runningHooksAfterCommit(
       drizzlePostgres(guardingTransactions(preparingStatements(client)), { schema }) as unknown as Db,
     );
-    const locks = sessionLocks(target.url);
+    const locks = sessionLocks(target.url, pool.connectTimeoutSeconds);
     namedLocks.set(db, locks);
     return {
       db,
@@ -228,11 +235,19 @@ const connectionLost = new Set([
  * retry. Answered 503 with Retry-After (lib/server/http/handler.ts), never as the request's own error.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // 08: connection exceptions; 53: out of resources (53300 too many clients); 57: operator intervention
-  // (57P01 shutdown, 57014 statement timeout); 40001/40P01: serialization failure, deadlock.
+  // 08: connection exceptions (08001 too: no server of a failover pair is the primary now); 53: out of
+  // resources (53300 too many clients); 57: operator intervention (57P01 shutdown, 57P02 crash of another
+  // session, 57P03 starting up or in recovery, 57014 statement timeout); 40001/40P01: serialization
+  // failure, deadlock; 25006: a write on a server that is read-only now, a primary demoted to standby
+  // under a connection the pool still had (the transaction was rolled back; a retry reaches the new one).
   return (
     errorCodes(error).some(
-      (code) => /^(08|53|57)/.test(code) || code === '40001' || code === '40P01' || connectionLost.has(code),
+      (code) =>
+        /^(08|53|57)/.test(code) ||
+        code === '40001' ||
+        code === '40P01' ||
+        code === '25006' ||
+        connectionLost.has(code),
     ) || closedToConnections(error)
   );
 }
