@@ -35,6 +35,7 @@ import { performanceDoc, writeSection } from './performance-doc';
 import {
   addStock,
   completionRate,
+  failureSummary,
   goal,
   goalMisses,
   kinds,
@@ -42,12 +43,18 @@ import {
   slowestBySecond,
   summarise,
   type Checkout,
-  type Kind,
-  type Stock,
 } from './rush-stats';
 import { createScratchDatabase } from './scratch-database';
 import { initDataDir, ownedTempDir, serverOwner, startServer } from './local-postgres';
-import { chooseTargets, createBuyers, setStock, type Buyer, type Sql, type Targets } from './rush-buyers';
+import {
+  chooseTargets,
+  createBuyers,
+  orderStates,
+  setStock,
+  stockAfter,
+  type Buyer,
+  type Targets,
+} from './rush-buyers';
 import { checkout, warmUp } from './rush-checkout';
 
 const args = process.argv.slice(2);
@@ -185,60 +192,6 @@ async function rush(base: () => string, buyers: Buyer[], targets: Targets) {
     clearInterval(progress);
   }
   return { checkouts, seconds: (performance.now() - started) / 1000, mostBusy };
-}
-
-// ---------- what the database says afterwards ----------
-
-/**
- * Units in confirmed sales and orders paid without an outcome, per kind. "Paid without outcome": left in
- * state paid, or captured at the sandbox (and not refunded there) without being fulfilled, so the buyer
- * has paid and has neither the purchase nor the money back.
- */
-async function stockAfter(sql: Sql, targets: Targets): Promise<Record<Kind, Stock> & { counters: string[] }> {
-  const [merch] = await sql<{ stock: number; sold: number; counter: number }[]>`
-    select v.stock, v.sold as counter, coalesce((
-      select sum(l.qty) from merchandise_order_lines l join merchandise_orders o on o.id = l.order_id
-      where o.status = 'confirmed' and l.variant_id = v.id), 0)::int as sold
-    from merchandise_variants v where v.id = ${targets.variant.id}`;
-  const [stay] = await sql<{ stock: number; sold: number; counter: number }[]>`
-    select o.capacity as stock, o.booked as counter, (
-      select count(*) from accommodation_bookings b where b.status = 'confirmed' and b.option_id = o.id)::int as sold
-    from accommodation_options o where o.id = ${targets.stay.id}`;
-  const stuck = await sql<{ purpose: Kind; count: number }[]>`
-    select p.purpose, count(*)::int as count from payment_orders p
-    where p.state = 'paid' or (p.state <> 'fulfilled' and exists (
-      select 1 from sandbox_records s where s.kind = 'payment' and s.order_id = p.provider_order_id
-      and s.data->>'status' = 'captured' and (s.data->>'amount_refunded')::int < (s.data->>'amount')::int))
-    group by p.purpose`;
-  const stuckOf = (kind: Kind) => stuck.find((r) => r.purpose === kind)?.count ?? 0;
-  const counters: string[] = [];
-  // The counters the app keeps beside the records must agree with them.
-  if (merch!.counter !== merch!.sold)
-    counters.push(`T-shirt counter says ${merch!.counter} sold, records ${merch!.sold}`);
-  if (stay!.counter !== stay!.sold)
-    counters.push(`stay counter says ${stay!.counter} booked, records ${stay!.sold}`);
-  return {
-    merchandise: { stock: merch!.stock, sold: merch!.sold, paidWithoutOutcome: stuckOf('merchandise') },
-    accommodation: { stock: stay!.stock, sold: stay!.sold, paidWithoutOutcome: stuckOf('accommodation') },
-    counters,
-  };
-}
-
-async function orderStates(sql: Sql): Promise<string> {
-  const rows = await sql<{ purpose: string; state: string; count: number }[]>`
-    select purpose, state, count(*)::int as count from payment_orders group by 1, 2 order by 1, 2`;
-  return rows.map((r) => `${r.purpose} ${r.state}: ${r.count}`).join(', ');
-}
-
-/** Why checkouts did not complete: step, status and message, most frequent first. */
-function failureSummary(checkouts: Checkout[]): string[] {
-  const counts = new Map<string, number>();
-  for (const c of checkouts) {
-    if (c.outcome === 'completed') continue;
-    const key = `${c.kind} ${c.failedAt} ${c.status}: ${c.message ?? ''}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${n} × ${key}`);
 }
 
 // ---------- the run ----------

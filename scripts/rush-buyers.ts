@@ -1,8 +1,10 @@
-// The buyers of a purchase rush and what they buy, made straight in the database: shared by
-// `npm run bench:rush` (scripts/bench-rush.ts) and `npm run drill:restore` (scripts/drill-restore.ts).
+// The buyers of a purchase rush and what they buy, made straight in the database, and what the database says
+// afterwards: shared by `npm run bench:rush` (scripts/bench-rush.ts), `npm run drill:restore`
+// (scripts/drill-restore.ts) and `npm run drill:failover` (scripts/drill-failover.ts).
 import crypto from 'node:crypto';
 import type postgres from 'postgres';
 import { signToken } from '@/lib/server/auth/jwt';
+import type { Kind, Stock } from './rush-stats';
 
 export type Sql = ReturnType<typeof postgres>;
 
@@ -98,4 +100,50 @@ export async function createBuyers(sql: Sql, count: number): Promise<Buyer[]> {
     await sql`insert into uploads ${sql(proofs)}`;
   }
   return buyers;
+}
+
+// ---------- what the database says afterwards ----------
+
+/**
+ * Units in confirmed sales and orders paid without an outcome, per kind. "Paid without outcome": left in
+ * state paid, or captured at the sandbox (and not refunded there) without being fulfilled, so the buyer
+ * has paid and has neither the purchase nor the money back.
+ */
+export async function stockAfter(
+  sql: Sql,
+  targets: Targets,
+): Promise<Record<Kind, Stock> & { counters: string[] }> {
+  const [merch] = await sql<{ stock: number; sold: number; counter: number }[]>`
+    select v.stock, v.sold as counter, coalesce((
+      select sum(l.qty) from merchandise_order_lines l join merchandise_orders o on o.id = l.order_id
+      where o.status = 'confirmed' and l.variant_id = v.id), 0)::int as sold
+    from merchandise_variants v where v.id = ${targets.variant.id}`;
+  const [stay] = await sql<{ stock: number; sold: number; counter: number }[]>`
+    select o.capacity as stock, o.booked as counter, (
+      select count(*) from accommodation_bookings b where b.status = 'confirmed' and b.option_id = o.id)::int as sold
+    from accommodation_options o where o.id = ${targets.stay.id}`;
+  const stuck = await sql<{ purpose: Kind; count: number }[]>`
+    select p.purpose, count(*)::int as count from payment_orders p
+    where p.state = 'paid' or (p.state <> 'fulfilled' and exists (
+      select 1 from sandbox_records s where s.kind = 'payment' and s.order_id = p.provider_order_id
+      and s.data->>'status' = 'captured' and (s.data->>'amount_refunded')::int < (s.data->>'amount')::int))
+    group by p.purpose`;
+  const stuckOf = (kind: Kind) => stuck.find((r) => r.purpose === kind)?.count ?? 0;
+  const counters: string[] = [];
+  // The counters the app keeps beside the records must agree with them.
+  if (merch!.counter !== merch!.sold)
+    counters.push(`T-shirt counter says ${merch!.counter} sold, records ${merch!.sold}`);
+  if (stay!.counter !== stay!.sold)
+    counters.push(`stay counter says ${stay!.counter} booked, records ${stay!.sold}`);
+  return {
+    merchandise: { stock: merch!.stock, sold: merch!.sold, paidWithoutOutcome: stuckOf('merchandise') },
+    accommodation: { stock: stay!.stock, sold: stay!.sold, paidWithoutOutcome: stuckOf('accommodation') },
+    counters,
+  };
+}
+
+export async function orderStates(sql: Sql): Promise<string> {
+  const rows = await sql<{ purpose: string; state: string; count: number }[]>`
+    select purpose, state, count(*)::int as count from payment_orders group by 1, 2 order by 1, 2`;
+  return rows.map((r) => `${r.purpose} ${r.state}: ${r.count}`).join(', ');
 }

@@ -1,6 +1,7 @@
 // One checkout of the shop over HTTP, as the shop's screens make it: create order (the hold), pay in the
 // payment sandbox, confirm. Shared by `npm run bench:rush` (scripts/bench-rush.ts) and
-// `npm run drill:restore` (scripts/drill-restore.ts).
+// `npm run drill:restore` (scripts/drill-restore.ts), and by `npm run drill:failover`
+// (scripts/drill-failover.ts), which watches every answer.
 import http from 'node:http';
 import type { Buyer, Targets } from './rush-buyers';
 import { kinds, type Checkout, type Kind, type Step } from './rush-stats';
@@ -13,6 +14,8 @@ export interface Answer {
   body: unknown;
   ms: number;
   message?: string;
+  /** The Retry-After header, when the answer had one (a 503 must). */
+  retryAfter?: string;
 }
 
 /**
@@ -22,7 +25,11 @@ export interface Answer {
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One JSON POST; status 0 when it failed without an answer (refused, reset, timed out). */
-function send(url: string, payload: string, token?: string): Promise<{ status: number; text: string }> {
+function send(
+  url: string,
+  payload: string,
+  token?: string,
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -40,7 +47,11 @@ function send(url: string, payload: string, token?: string): Promise<{ status: n
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            retryAfter: response.headers['retry-after'],
+          }),
         );
         response.on('error', reject);
       },
@@ -68,6 +79,7 @@ export async function post(url: string, body: unknown, token?: string): Promise<
       body: parsed,
       ms,
       message: typeof message === 'string' ? message : answer.text.slice(0, 80),
+      ...(answer.retryAfter === undefined ? {} : { retryAfter: answer.retryAfter }),
     };
   } catch (error) {
     return {
@@ -106,11 +118,16 @@ export async function checkout(
   return { ...done, endedAt: performance.now() - started };
 }
 
-async function checkoutSteps(
+/** Told of every answer of a checkout's steps as it comes (the failover drill keeps them all). */
+export type AnswerObserver = (step: Step, answer: Answer) => void;
+
+/** The steps of `checkout`, without its clock; `observe` sees each answer. */
+export async function checkoutSteps(
   base: () => string,
   buyer: Buyer,
   kind: Kind,
   targets: Targets,
+  observe: AnswerObserver = () => {},
 ): Promise<Checkout> {
   const result: Checkout = { kind, outcome: 'error', ms: {} };
   const stop = (step: Step, answer: Answer): Checkout => ({
@@ -130,6 +147,7 @@ async function checkoutSteps(
       : { amount: targets.stay.price, accommodationId: targets.stay.id, identityProofUrl: buyer.proofUrl },
     buyer.token,
   );
+  observe('create', created);
   result.ms.create = created.ms;
   const orderId = (created.body as { data?: { order?: { id?: string } } } | null)?.data?.order?.id;
   if (created.status !== 200 || !orderId) return stop('create', created);
@@ -139,6 +157,7 @@ async function checkoutSteps(
     order_id: orderId,
     outcome: 'success',
   });
+  observe('pay', paid);
   result.ms.pay = paid.ms;
   const payData = paid.body as PayData | null;
   if (paid.status !== 200 || !payData?.razorpay_payment_id) return stop('pay', paid);
@@ -150,6 +169,7 @@ async function checkoutSteps(
       : { userId: buyer.id, accommodationId: targets.stay.id, identityProofUrl: buyer.proofUrl, payData },
     buyer.token,
   );
+  observe('confirm', confirmed);
   result.ms.confirm = confirmed.ms;
   if (confirmed.status !== 201) return stop('confirm', confirmed);
   return { ...result, outcome: 'completed' };

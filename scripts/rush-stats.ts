@@ -161,3 +161,14 @@ export function goalMisses(overall: Row): string[] {
   if (overall.errors > 0) misses.push(`${overall.errors} checkout(s) ended in an error`);
   return misses;
 }
+
+/** Why checkouts did not complete: step, status and message, most frequent first. */
+export function failureSummary(checkouts: Checkout[]): string[] {
+  const counts = new Map<string, number>();
+  for (const c of checkouts) {
+    if (c.outcome === 'completed') continue;
+    const key = `${c.kind} ${c.failedAt} ${c.status}: ${c.message ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${n} × ${key}`);
+}
