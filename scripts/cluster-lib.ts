@@ -98,16 +98,33 @@ export function listenersOn(port: number): number[] {
   return pids;
 }
 
-/** The process group of a process, from /proc; null when it has gone. */
-function processGroupOf(pid: number): number | null {
+/** The fields of /proc/<pid>/stat after the command name: state, ppid, pgrp, …; null when it has gone. */
+function statFields(pid: number | string): string[] | null {
   try {
     // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[2]); // state, ppid, pgrp
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/**
+ * The live processes of a process group, from /proc (zombies, which no longer run, left out): what is
+ * left of a tree started in a group of its own, also once its orphans have a new parent.
+ */
+export function processesInGroup(group: number): number[] {
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    const fields = statFields(entry);
+    return fields && Number(fields[2]) === group && fields[0] !== 'Z' ? [Number(entry)] : [];
+  });
+}
+
+/** The process group of a process, from /proc; null when it has gone. */
+function processGroupOf(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? Number(fields[2]) : null; // state, ppid, pgrp
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {
