@@ -9,6 +9,8 @@ import { adoptDatabase } from '@/lib/server/db';
 import { isDatabaseUnavailable, openDatabase, type Database } from '@/lib/server/db/client';
 import { databaseUnavailableMessage } from '@/lib/server/http/handler';
 import { markStarted } from '@/lib/server/readiness';
+import { sandboxBasePath, sandboxCredentials } from '@/lib/server/payments/sandbox/credentials';
+import { handleSandboxRequest } from '@/lib/server/payments/sandbox/server';
 import { call } from '../support/api';
 import { createScratchDatabase, type ScratchDatabase } from '../../scripts/scratch-database';
 
@@ -166,6 +168,10 @@ describe('which errors are the database being unavailable', () => {
       '40P01',
       'ECONNREFUSED',
       'CONNECT_TIMEOUT',
+      // A failover: no server of the pair is the primary yet; a demoted one refuses writes; one starting.
+      '08001',
+      '25006',
+      '57P03',
     ]) {
       expect({ code, unavailable: isDatabaseUnavailable({ code }) }).toEqual({ code, unavailable: true });
     }
@@ -180,6 +186,88 @@ describe('which errors are the database being unavailable', () => {
   it('leaves the request’s own errors alone', () => {
     for (const code of ['23505', '23503', '22P02', '42P01', undefined]) {
       expect({ code, unavailable: isDatabaseUnavailable({ code }) }).toEqual({ code, unavailable: false });
+    }
+  });
+});
+
+/*
+ * A failover as the site sees it, without a second server: a database whose sessions are read-only
+ * (ALTER DATABASE … SET default_transaction_read_only) stands in for a primary demoted to a standby under
+ * the pool, and a refused port for a primary that died. Writes answer 503 with Retry-After; a URL naming
+ * both servers with target_session_attrs=read-write fails fast while neither is writable, and connects to
+ * the writable one once there is one.
+ */
+describe.skipIf(!serverUrl)('during a failover', () => {
+  let scratch: ScratchDatabase;
+  let admin: postgres.Sql;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(serverUrl as string, 'festival_failover_');
+    const migrating = openDatabase({ url: scratch.url });
+    await migrating.migrate();
+    await migrating.close();
+    admin = postgres(serverUrl as string, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await database?.close().catch(() => {});
+    await admin?.end();
+    await scratch?.drop();
+  });
+  const readOnly = (on: boolean) =>
+    admin.unsafe(`alter database ${scratch.name} set default_transaction_read_only = ${on ? 'on' : 'off'}`);
+  /** The scratch database named after a dead server, as the pair's first host. */
+  const pairUrl = async () => {
+    const url = new URL(scratch.url);
+    const dead = `127.0.0.1:${await closedPort()}`;
+    return `${url.protocol}//${url.username}@${dead},${url.host}${url.pathname}?target_session_attrs=read-write`;
+  };
+
+  it('answers a write on a server gone read-only 503 with Retry-After, in a route and in the sandbox', async () => {
+    await readOnly(true);
+    try {
+      database = openDatabase({ url: scratch.url, pool });
+      adoptDatabase(database);
+      const answer = await call(login, { body: loginBody });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      const { keyId, keySecret } = sandboxCredentials();
+      const order = await handleSandboxRequest(
+        new Request(`http://localhost${sandboxBasePath}/orders`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`,
+          },
+          body: JSON.stringify({ amount: 50000, currency: 'INR', receipt: 'r-1' }),
+        }),
+      );
+      expect(order.status).toBe(503);
+      expect(order.headers.get('retry-after')).toBe('5');
+    } finally {
+      await database?.close();
+      database = undefined;
+      await readOnly(false);
+    }
+  });
+
+  it('fails fast with 503 while no server of the pair is writable, then finds the writable one', async () => {
+    await readOnly(true);
+    try {
+      database = openDatabase({ url: await pairUrl(), pool });
+      adoptDatabase(database);
+      const started = Date.now();
+      const answer = await call(login, { body: loginBody });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // The standby is promoted: the same pool connects to it without being reopened.
+      await readOnly(false);
+      const after = await ready();
+      expect(after.status).toBe(200);
+    } finally {
+      await database?.close();
+      database = undefined;
+      await readOnly(false);
     }
   });
 });

@@ -121,11 +121,12 @@ export async function chooseServer(
 ): Promise<PostgresAddress> {
   const attrs = targetSessionAttrs(parsed);
   const timeoutMs = (Number(options.connect_timeout ?? 30) || 30) * 1000;
+  // In the URL's order, whichever answers first.
   const reasons: string[] = [];
   return new Promise((resolve, reject) => {
     let pending = parsed.hosts.length;
     let chosen = false;
-    for (const address of parsed.hosts) {
+    for (const [i, address] of parsed.hosts.entries()) {
       ask(oneServerUrl(parsed, address), options, timeoutMs)
         .then((state) => {
           if (serverMatches(attrs, state)) {
@@ -137,12 +138,12 @@ export async function chooseServer(
               : state.readOnly
                 ? 'read-only'
                 : 'a read-write primary';
-            reasons.push(`${address.host}:${address.port} is ${kind}`);
+            reasons[i] = `${address.host}:${address.port} is ${kind}`;
           }
         })
         .catch((error: unknown) => {
           const why = error instanceof Error ? error.message : String(error);
-          reasons.push(`${address.host}:${address.port}: ${why}`);
+          reasons[i] = `${address.host}:${address.port}: ${why}`;
         })
         .finally(() => {
           pending -= 1;

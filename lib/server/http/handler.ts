@@ -319,14 +319,17 @@ const databaseRetryAfterSeconds = 5;
 function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
-    if (error.retryAfter !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfter));
+    // Every 503 says when to come back (clients and proxies wait that long instead of hammering a site
+    // that is switching databases): the error's own time, else the database's.
+    const retryAfter = error.retryAfter ?? (error.status === 503 ? databaseRetryAfterSeconds : undefined);
+    if (retryAfter !== undefined) headers['retry-after'] = String(Math.ceil(retryAfter));
     return replyJson(
       error.status,
       {
         message: error.message,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
         ...(error.reason ? { reason: error.reason } : {}),
-        ...(error.retryAfter !== undefined ? { retryAfter: Math.ceil(error.retryAfter) } : {}),
+        ...(retryAfter !== undefined ? { retryAfter: Math.ceil(retryAfter) } : {}),
       },
       headers,
     );

@@ -116,6 +116,7 @@ export async function createPaymentOrder(
     throw new AppError(
       'unavailable',
       'The payment service is not reachable right now. Please try again in a minute.',
+      { retryAfter: 60 },
     );
   }
 }

@@ -61,7 +61,7 @@ async function fetchCapturedPayment(paymentId: string) {
       throw new AppError('invalid_input', 'This payment is unknown to the payment provider.');
     }
     logger.warn({ err: error, paymentId }, 'the payment provider could not be asked about a payment');
-    throw new AppError('unavailable', paymentServiceUnavailable);
+    throw new AppError('unavailable', paymentServiceUnavailable, { retryAfter: 60 });
   }
 }
 

@@ -149,6 +149,7 @@ export async function refundPaymentOrder(
       throw new AppError(
         'unavailable',
         'The payment provider did not accept the refund, so nothing was changed. Please try again in a minute.',
+        { retryAfter: 60 },
       );
     }
   }

@@ -3,9 +3,11 @@ import crypto from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Db, type Tx } from '@/lib/server/db';
+import { isDatabaseUnavailable } from '@/lib/server/db/client';
 import { preparedOn } from '@/lib/server/db/prepared';
 import { sandboxRecords } from '@/lib/server/db/schema';
 import { assertNoNul } from '@/lib/server/http/handler';
+import { logger } from '@/lib/server/log';
 import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../razorpay-client';
 import { paymentSignature } from '../signatures';
 import { sandboxCheckoutScript } from './checkout-script';
@@ -27,8 +29,8 @@ import {
 
 const seconds = () => Math.floor(Date.now() / 1000);
 
-function json(status: number, body: unknown): Response {
-  return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
 function failure(status: number, description: string): Response {
@@ -260,8 +262,29 @@ async function refund(db: Db, paymentId: string, body: unknown): Promise<Respons
   });
 }
 
-/** Routes one sandbox request (`/sandbox/razorpay/v1/...`), from the browser or the app's client. */
+/**
+ * Routes one sandbox request (`/sandbox/razorpay/v1/...`), from the browser or the app's client. The
+ * sandbox keeps its records in the site's database: while that is unavailable (a failover) it answers 503
+ * with Retry-After, as a provider that is down for a moment does, never a 500.
+ */
 export async function handleSandboxRequest(request: Request): Promise<Response> {
+  try {
+    return await routeSandboxRequest(request);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error }, 'the payment sandbox could not reach the database');
+    return json(
+      503,
+      { error: { code: 'SERVER_ERROR', description: 'The payment sandbox is unavailable for a moment.' } },
+      { 'retry-after': String(sandboxRetryAfterSeconds) },
+    );
+  }
+}
+
+/** As the site's own 503s for the database (lib/server/http/handler.ts). */
+const sandboxRetryAfterSeconds = 5;
+
+async function routeSandboxRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.startsWith(sandboxBasePath)
     ? url.pathname.slice(sandboxBasePath.length)
