@@ -6,7 +6,12 @@ import {
   targetSessionAttrs,
   withDatabase,
 } from '@/lib/server/db/connection-string';
-import { chooseServer, describeConnection, postgresTarget } from '@/lib/server/db/postgres-url';
+import {
+  chooseServer,
+  describeConnection,
+  postgresTarget,
+  reconnectBackoff,
+} from '@/lib/server/db/postgres-url';
 
 describe('postgresTarget', () => {
   it('leaves a TCP address as it is', () => {
@@ -130,5 +135,13 @@ describe('chooseServer', () => {
     });
     await expect(failure).rejects.toMatchObject({ code: '08001' });
     await expect(failure).rejects.toThrow(/db1:1: connect ECONNREFUSED; db2:2 is a standby/);
+  });
+});
+
+describe('reconnectBackoff', () => {
+  it('tries again within half a second however many attempts failed before', () => {
+    expect(reconnectBackoff(0)).toBe(0);
+    expect(reconnectBackoff(2)).toBeCloseTo(0.2);
+    expect(reconnectBackoff(50)).toBe(0.5);
   });
 });

@@ -153,8 +153,20 @@ export async function chooseServer(
   });
 }
 
+/**
+ * Seconds a pool waits before opening a connection again after one failed. postgres.js's own backoff grows
+ * with every failure of the pool (3^n / 100 s, up to 20 s, never reset until a connection succeeds): after
+ * the few seconds of a failover it held each request up to 20 s before even trying the promoted standby.
+ * A failed attempt costs little here (it fails within the connect timeout, once, with an error the site
+ * answers 503), so the pool tries again soon: 0.1 s more per failure in a row, at most half a second.
+ */
+export function reconnectBackoff(failures: number): number {
+  return Math.min(0.1 * failures, 0.5);
+}
+
 /** postgres.js's client for a URL: over the Unix socket when the URL names one, to the right server of several. */
-export function connectPostgres(url: string, options: Options = {}) {
+export function connectPostgres(url: string, given: Options = {}) {
+  const options: Options = { backoff: reconnectBackoff, ...given };
   const target = postgresTarget(url);
   if (target.path) return postgres(target.url, { ...options, path: target.path });
   const parsed = parsePostgresUrl(url);
