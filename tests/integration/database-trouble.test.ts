@@ -172,6 +172,7 @@ describe('which errors are the database being unavailable', () => {
       '08001',
       '25006',
       '57P03',
+      'ERR_SOCKET_CLOSED',
     ]) {
       expect({ code, unavailable: isDatabaseUnavailable({ code }) }).toEqual({ code, unavailable: true });
     }

@@ -8,6 +8,7 @@ import {
 } from '@/lib/server/db/connection-string';
 import {
   chooseServer,
+  connectPostgres,
   describeConnection,
   postgresTarget,
   reconnectBackoff,
@@ -143,5 +144,26 @@ describe('reconnectBackoff', () => {
     expect(reconnectBackoff(0)).toBe(0);
     expect(reconnectBackoff(2)).toBeCloseTo(0.2);
     expect(reconnectBackoff(50)).toBe(0.5);
+  });
+});
+
+describe('connectPostgres with several servers', () => {
+  it('fails each query with 08001 while none can be reached, and keeps failing the same way', async () => {
+    const sql = connectPostgres('postgres://u@127.0.0.1:1,127.0.0.1:2/x?target_session_attrs=read-write', {
+      max: 2,
+      connect_timeout: 1,
+    });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const outcomes = await Promise.allSettled([sql`select 1`, sql`select 2`, sql`select 3`]);
+        expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as { code?: string }).code)).toEqual([
+          '08001',
+          '08001',
+          '08001',
+        ]);
+      }
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
   });
 });

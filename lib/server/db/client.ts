@@ -227,6 +227,8 @@ const connectionLost = new Set([
   'EHOSTUNREACH',
   'ENOTFOUND',
   'EPIPE',
+  // Node's, for a write to a socket that has closed: the server went away between two statements.
+  'ERR_SOCKET_CLOSED',
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 import postgres from 'postgres';
 import {
   formatPostgresUrl,
@@ -87,14 +88,23 @@ async function probe(url: string, options: Options, timeoutMs: number) {
   }
 }
 
-function openSocket(address: PostgresAddress): Promise<net.Socket> {
+/** A TCP connection to the chosen server, or an error when it is not made within timeoutMs. */
+function openSocket(address: PostgresAddress, timeoutMs: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address.host, port: address.port });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no connection to ${address.host}:${address.port} within ${timeoutMs} ms`));
+    }, timeoutMs);
     socket.once('connect', () => {
+      clearTimeout(timer);
       socket.removeListener('error', reject);
       resolve(socket);
     });
-    socket.once('error', reject);
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
@@ -105,9 +115,17 @@ function openSocket(address: PostgresAddress): Promise<net.Socket> {
  * with the error and the connection returns to the pool's closed ones, to be opened again later.
  */
 function failedSocket(error: unknown): net.Socket {
-  const socket = new net.Socket();
+  // A stream that takes the driver's first writes (its start-up message) and then fails. A bare
+  // net.Socket has no handle: writing to it fails at once with ERR_SOCKET_CLOSED, and that error, not
+  // this one, would reach the query.
+  const socket = new Duplex({
+    read() {},
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
   setImmediate(() => socket.destroy(error instanceof Error ? error : new Error(String(error))));
-  return socket;
+  return socket as unknown as net.Socket;
 }
 
 /**
@@ -176,7 +194,8 @@ export function connectPostgres(url: string, given: Options = {}) {
   // which postgres.js calls at every connect and reconnect, and which its types do not declare).
   const chosenSocket = async () => {
     try {
-      return await openSocket(await chooseServer(parsed, options));
+      const timeoutMs = (Number(options.connect_timeout ?? 30) || 30) * 1000;
+      return await openSocket(await chooseServer(parsed, options), timeoutMs);
     } catch (error) {
       return failedSocket(error);
     }
