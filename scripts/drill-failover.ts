@@ -10,7 +10,7 @@
 // standby takes over and the rush goes on. Afterwards the reconciliation runs as an operator would run it
 // (`npm run payments:reconcile`), and the drill checks that:
 // - every answer was a success, a refusal (409) or a 503 with Retry-After: never a 500, a 502 or silence;
-// - /api/health answered 200, and a purchase step succeeded, within 30 s of the kill;
+// - /api/ready answered 200 through nginx, and a purchase step succeeded, within 30 s of the kill;
 // - every purchase a buyer was told of (201) is in the database, with exactly one confirmation mail each;
 // - every payment captured at the sandbox was fulfilled or refunded, exactly once;
 // - nothing was oversold;
@@ -46,19 +46,17 @@ import {
 } from './failover-formation';
 import { performanceDoc, writeSection } from './performance-doc';
 import {
-  checkoutSteps,
   chooseTargets,
   createBuyers,
-  failureSummary,
   orderStates,
   setStock,
   stockAfter,
-  warmUp,
   type Buyer,
   type Sql,
   type Targets,
 } from './rush-buyers';
-import { kinds, type Checkout, type Kind } from './rush-stats';
+import { checkoutSteps, warmUp } from './rush-checkout';
+import { failureSummary, kinds, type Checkout, type Kind } from './rush-stats';
 
 const ports = { monitor: 56010, nodes: [56001, 56002], instances: 56020, proxy: 56030 };
 /** The site must answer again within this time of the kill (issue 40). */
@@ -102,7 +100,7 @@ const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).t
 interface Timeline {
   rushStarted: number;
   killedAt: number | null;
-  healthBackAt: number | null;
+  readyBackAt: number | null;
   purchaseBackAt: number | null;
   /** When the monitor first reported node2 as the primary (wait_primary or primary). */
   promotedAt: number | null;
@@ -163,12 +161,15 @@ async function rush(
   return finished;
 }
 
-/** From the kill, /api/health through nginx every 250 ms until it answers 200. */
-async function watchHealth(proxyUrl: string, timeline: Timeline, until: () => boolean) {
-  while (timeline.healthBackAt === null && !until()) {
+/**
+ * From the kill, the readiness probe through nginx every 250 ms until it answers 200 (the database answers
+ * again; /api/health is liveness, 200 throughout).
+ */
+async function watchReadiness(proxyUrl: string, timeline: Timeline, until: () => boolean) {
+  while (timeline.readyBackAt === null && !until()) {
     try {
-      const answer = await fetch(`${proxyUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (answer.status === 200) timeline.healthBackAt = performance.now();
+      const answer = await fetch(`${proxyUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (answer.status === 200) timeline.readyBackAt = performance.now();
     } catch {
       // no answer yet
     }
@@ -333,7 +334,7 @@ async function main() {
     const timeline: Timeline = {
       rushStarted: performance.now(),
       killedAt: null,
-      healthBackAt: null,
+      readyBackAt: null,
       purchaseBackAt: null,
       promotedAt: null,
     };
@@ -348,7 +349,10 @@ async function main() {
       timeline.killedAt = performance.now();
       await formation.kill('node1');
       const givenUp = () => rushOver && performance.now() - timeline.killedAt! > 2 * recoveryLimitMs;
-      watchers.push(watchHealth(proxyUrl, timeline, givenUp), watchPromotion(formation, timeline, givenUp));
+      watchers.push(
+        watchReadiness(proxyUrl, timeline, givenUp),
+        watchPromotion(formation, timeline, givenUp),
+      );
     })();
     const finished = await rush(proxyUrl, buyers, targets, timeline, answers);
     await killer;
@@ -377,7 +381,7 @@ async function main() {
     const purchases = await buyerPurchases(sql, buyers, finished);
     const states = await orderStates(sql);
     const since = (at: number | null) => (at === null ? null : at - timeline.killedAt!);
-    const back = { healthMs: since(timeline.healthBackAt), purchaseMs: since(timeline.purchaseBackAt) };
+    const back = { readyMs: since(timeline.readyBackAt), purchaseMs: since(timeline.purchaseBackAt) };
 
     // The old primary comes back as the standby of the new one (the fail-back's first step).
     const rejoinStarted = performance.now();
@@ -425,7 +429,7 @@ async function main() {
       '| Measure | Value |',
       '| --- | --- |',
       `| Monitor assigned node2 the primary's role | ${seconds(since(timeline.promotedAt))} after the kill |`,
-      `| First /api/health 200 through nginx | ${seconds(back.healthMs)} after the kill |`,
+      `| First /api/ready 200 through nginx | ${seconds(back.readyMs)} after the kill |`,
       `| First purchase step (sent after the kill) that succeeded | ${seconds(back.purchaseMs)} after the kill |`,
       `| Answers | ${statusCounts(answers)} |`,
       `| Answers 503 (all with Retry-After) | ${unavailable} |`,

@@ -109,9 +109,9 @@ export function stockProblems(stock: Record<Kind, Stock>, counters: string[]): s
   return problems;
 }
 
-/** The site answered again in time: a health 200 and a purchase step that succeeded, both after the kill. */
+/** The site answered again in time: a readiness 200 and a purchase step that succeeded, both after the kill. */
 export function recoveryProblems(
-  back: { healthMs: number | null; purchaseMs: number | null },
+  back: { readyMs: number | null; purchaseMs: number | null },
   limitMs: number,
 ): string[] {
   const problems: string[] = [];
@@ -120,7 +120,7 @@ export function recoveryProblems(
     else if (ms > limitMs)
       problems.push(`${what}: ${(ms / 1000).toFixed(1)} s after the kill, over ${limitMs / 1000} s`);
   };
-  check('health answered 200', back.healthMs);
+  check('readiness answered 200', back.readyMs);
   check('a purchase step succeeded', back.purchaseMs);
   return problems;
 }

@@ -103,10 +103,10 @@ describe("the failover drill's checks", () => {
     ]);
   });
 
-  it('wants a health 200 and a successful purchase step within the limit after the kill', () => {
-    expect(recoveryProblems({ healthMs: 8_000, purchaseMs: 9_500 }, 30_000)).toEqual([]);
-    expect(recoveryProblems({ healthMs: 31_000, purchaseMs: null }, 30_000)).toEqual([
-      'health answered 200: 31.0 s after the kill, over 30 s',
+  it('wants a readiness 200 and a successful purchase step within the limit after the kill', () => {
+    expect(recoveryProblems({ readyMs: 8_000, purchaseMs: 9_500 }, 30_000)).toEqual([]);
+    expect(recoveryProblems({ readyMs: 31_000, purchaseMs: null }, 30_000)).toEqual([
+      'readiness answered 200: 31.0 s after the kill, over 30 s',
       'a purchase step succeeded: never after the kill',
     ]);
   });
