@@ -287,6 +287,15 @@ async function main() {
       void stopAll().then(() => process.exit(130));
     });
   }
+  // A crash of this process must not leave the formation and the instances running either. (postgres.js
+  // rejects an internal promise nobody awaits when a server resets a connection it is opening.)
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.once(event, (error: unknown) => {
+      console.error(`drill:failover: ${event}:`, error);
+      interrupted.abort();
+      void stopAll().then(() => process.exit(1));
+    });
+  }
   const drillStarted = performance.now();
   try {
     const formation = await startFormation({

@@ -8,10 +8,10 @@
 // extension), and PostgreSQL 15's binaries in PG_BIN (/usr/lib/postgresql/15/bin).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { listenersOn, processesInGroup } from './cluster-lib';
+import { ownedDir, ownedTempDir, serverOwner } from './local-postgres';
 
 export const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -109,13 +109,6 @@ export function missingTools(): string | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The postgres user's ids when we are root (PostgreSQL refuses to run as root), else none. */
-function postgresUser(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
-  return { uid: id('-u'), gid: id('-g') };
-}
-
 /**
  * Creates the monitor and the nodes and starts their keepers; resolves once the first node is the primary
  * and the others are its synchronous standbys. On failure everything started is stopped again.
@@ -125,13 +118,10 @@ export async function startFormation(options: FormationOptions): Promise<Formati
   const missing = missingTools();
   if (missing) throw new Error(missing);
 
-  const user = postgresUser();
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-failover-'));
-  fs.chmodSync(root, 0o755);
-  if (user.uid !== undefined) fs.chownSync(root, user.uid, user.gid!);
-  const logs = path.join(root, 'logs');
-  fs.mkdirSync(logs);
-  if (user.uid !== undefined) fs.chownSync(logs, user.uid, user.gid!);
+  // As root, everything runs as the postgres user (PostgreSQL refuses root), in a folder it owns.
+  const user = serverOwner();
+  const root = ownedTempDir('festival-failover-', user);
+  const logs = ownedDir(root, 'logs', user);
   // pg_autoctl keeps its configuration and state under XDG folders: here, not in the postgres user's home.
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: process.env.NODE_ENV,

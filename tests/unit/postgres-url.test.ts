@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   formatPostgresUrl,
@@ -164,6 +165,34 @@ describe('connectPostgres with several servers', () => {
       }
     } finally {
       await sql.end({ timeout: 1 });
+    }
+  });
+});
+
+describe("chooseServer's own check of a server", () => {
+  it('gives up on a server that accepts and never answers, and leaves no rejection unhandled', async () => {
+    // A machine that stopped: the kernel still accepts connections, nothing answers, then it is gone.
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      setTimeout(() => socket.resetAndDestroy(), 1_500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      const parsed = parsePostgresUrl(`postgres://u@127.0.0.1:${port},127.0.0.1:1/x`);
+      const started = Date.now();
+      await expect(chooseServer(parsed, { connect_timeout: 1 })).rejects.toMatchObject({ code: '08001' });
+      expect(Date.now() - started).toBeLessThan(1_500);
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // the reset comes
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+      for (const socket of sockets) socket.destroy();
+      server.close();
     }
   });
 });
