@@ -254,13 +254,16 @@ describe.skipIf(!serverUrl)('during a failover', () => {
   it('fails fast with 503 while no server of the pair is writable, then finds the writable one', async () => {
     await readOnly(true);
     try {
-      database = openDatabase({ url: await pairUrl(), pool });
+      // One connection, so that each attempt is made on the connection the failed ones left behind.
+      database = openDatabase({ url: await pairUrl(), pool: { ...pool, max: 1 } });
       adoptDatabase(database);
-      const started = Date.now();
-      const answer = await call(login, { body: loginBody });
-      expect(answer.status).toBe(503);
-      expect(answer.headers.get('retry-after')).toBe('5');
-      expect(Date.now() - started).toBeLessThan(3_000);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const started = Date.now();
+        const answer = await call(login, { body: loginBody });
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(Date.now() - started).toBeLessThan(3_000);
+      }
       // The standby is promoted: the same pool connects to it without being reopened.
       await readOnly(false);
       const after = await ready();

@@ -109,22 +109,27 @@ function openSocket(address: PostgresAddress, timeoutMs: number): Promise<net.So
 }
 
 /**
- * A socket that fails with `error` as soon as the driver has taken it. postgres.js 3.4.9 leaves a
+ * A socket that fails with `error` once the driver has written to it. postgres.js 3.4.9 leaves a
  * connection stuck in its connecting state, taking no more queries, when the `socket` option's promise
  * rejects; a socket's own error and close go through its usual path instead: the waiting query fails
  * with the error and the connection returns to the pool's closed ones, to be opened again later.
  */
 function failedSocket(error: unknown): net.Socket {
-  // A stream that takes the driver's first writes (its start-up message) and then fails. A bare
-  // net.Socket has no handle: writing to it fails at once with ERR_SOCKET_CLOSED, and that error, not
-  // this one, would reach the query.
+  const fail = () => socket.destroy(error instanceof Error ? error : new Error(String(error)));
+  // A stream that takes the driver's first write (its start-up message) and only then fails. Failing
+  // sooner leaves that message in the driver's buffer, to be sent ahead of the next connection's own:
+  // the server then reads a second start-up message as garbage (08P01) or waits for the rest of one
+  // (a connect timeout), which held a promoted standby's first connections for seconds. Not a bare
+  // net.Socket: without a handle, writing to it fails at once with ERR_SOCKET_CLOSED instead of `error`.
   const socket = new Duplex({
     read() {},
     write(_chunk, _encoding, done) {
       done();
+      setImmediate(fail);
     },
   });
-  setImmediate(() => socket.destroy(error instanceof Error ? error : new Error(String(error))));
+  // The driver always writes first; should it not, fail anyway.
+  setTimeout(fail, 1_000).unref();
   return socket as unknown as net.Socket;
 }
 
