@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { listenersOn, processesInGroup } from './cluster-lib';
+import { listenersOn, portInUse, processesInGroup } from './cluster-lib';
 import { ownedDir, ownedTempDir, serverOwner } from './local-postgres';
 
 export const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -117,6 +117,9 @@ export async function startFormation(options: FormationOptions): Promise<Formati
   const log = options.log ?? ((line: string) => console.log(`[formation] ${line}`));
   const missing = missingTools();
   if (missing) throw new Error(missing);
+  for (const port of [options.monitorPort, ...options.nodePorts]) {
+    if (await portInUse(port)) throw new Error(`Port ${port} is already in use (a formation left running?).`);
+  }
 
   // As root, everything runs as the postgres user (PostgreSQL refuses root), in a folder it owns.
   const user = serverOwner();
