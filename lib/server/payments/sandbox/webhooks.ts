@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDatabaseUnavailable } from '@/lib/server/db/client';
 import { logger } from '@/lib/server/log';
 import { webhookSignature } from '../signatures';
 import { sandboxCredentials } from './credentials';
@@ -55,7 +56,10 @@ export async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<bo
     await state.receiver(webhook);
     return true;
   } catch (error) {
-    logger.error({ err: error, eventId: webhook.eventId }, 'sandbox webhook delivery failed');
+    // A database that is down or failing over is expected to come back, and the webhook stays owed until
+    // it is delivered (reconciliation redelivers it): a warning, not an error, as Razorpay's retries are.
+    const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
+    logger[level]({ err: error, eventId: webhook.eventId }, 'sandbox webhook delivery failed');
     return false;
   }
 }
