@@ -65,6 +65,45 @@ function get(port: number, headers: Record<string, string>) {
   });
 }
 
+/** nginx with the cluster's configuration in front of `instancePorts`, in a prefix of its own; once it answers. */
+async function startNginx(instancePorts: number[]) {
+  const port = await freePort();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-nginx-test-'));
+  fs.chmodSync(prefix, 0o755);
+  for (const dir of ['logs', 'tmp', 'cache']) fs.mkdirSync(path.join(prefix, dir));
+  const conf = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    renderNginxConfig(template, {
+      proxyPort: port,
+      instancePorts,
+      user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
+    }),
+  );
+  const nginx = spawn(
+    findNginx()!,
+    ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs', 'error.log')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const until = Date.now() + 10_000;
+  while (
+    Date.now() < until &&
+    !(await fetch(`http://127.0.0.1:${port}/robots.txt`, { redirect: 'manual' }).catch(() => null))
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    port,
+    async stop() {
+      nginx.kill('SIGQUIT');
+      await new Promise((resolve) => nginx.once('exit', resolve));
+      fs.rmSync(prefix, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
+}
+
 describe('the nginx configuration of the cluster (deploy/nginx)', () => {
   it('festival.conf is the template filled in for two instances', () => {
     expect(fs.readFileSync(exampleConfigPath, 'utf8')).toBe(exampleConfig(template));
@@ -72,7 +111,7 @@ describe('the nginx configuration of the cluster (deploy/nginx)', () => {
 
   it('fills every placeholder: one upstream server per instance, the port, a user line only when asked', () => {
     const config = renderNginxConfig(template, { proxyPort: 8123, instancePorts: [4001, 4002, 4003] });
-    expect(config).not.toContain('@');
+    expect(config).not.toMatch(/@[A-Z_]+@/);
     expect(config.match(/^\s+server 127\.0\.0\.1:400\d /gm)).toHaveLength(3);
     expect(config).toContain('listen 127.0.0.1:8123;');
     expect(config).not.toMatch(/^user /m);
@@ -126,29 +165,9 @@ describe('the nginx configuration of the cluster (deploy/nginx)', () => {
       });
       await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
       const upstreamPort = (upstream.address() as net.AddressInfo).port;
-      const proxyPort = await freePort();
-      const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-nginx-test-'));
-      fs.chmodSync(prefix, 0o755);
-      for (const dir of ['logs', 'tmp', 'cache']) fs.mkdirSync(path.join(prefix, dir));
-      const conf = path.join(prefix, 'nginx.conf');
-      fs.writeFileSync(
-        conf,
-        renderNginxConfig(template, {
-          proxyPort,
-          instancePorts: [upstreamPort],
-          user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
-        }),
-      );
-      const nginx = spawn(
-        findNginx()!,
-        ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs', 'error.log')],
-        { stdio: 'ignore' },
-      );
+      const proxy = await startNginx([upstreamPort]);
+      const proxyPort = proxy.port;
       try {
-        const until = Date.now() + 10_000;
-        while (Date.now() < until && !(await get(proxyPort, {}).catch(() => null))) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
         const tree = '%5B%22%22%2C%7B%22children%22%3A%5B%22event%22%5D%7D%5D';
         const variants: Record<string, string>[] = [
           { rsc: '1', [NEXT_ROUTER_STATE_TREE_HEADER]: tree },
@@ -171,10 +190,46 @@ describe('the nginx configuration of the cluster (deploy/nginx)', () => {
         // The answers are kept all the same: each is the one its own request gets again.
         expect((await get(proxyPort, variants[0]!)).cache).toBe('HIT');
       } finally {
-        nginx.kill('SIGQUIT');
-        await new Promise((resolve) => nginx.once('exit', resolve));
+        await proxy.stop();
         await new Promise((resolve) => upstream.close(resolve));
-        fs.rmSync(prefix, { recursive: true, force: true, maxRetries: 5 });
+      }
+    },
+  );
+
+  it.skipIf(!findNginx())(
+    'answers 503 with Retry-After, never its own 502, when no instance can take a request',
+    async () => {
+      // One instance answers every request 503 as a database failover makes them all do; the other is down.
+      let answered = 0;
+      const upstream = http.createServer((_request, response) => {
+        answered += 1;
+        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+        response.end('{"message":"The site is very busy right now. Please try again in a few seconds."}');
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const busyPort = (upstream.address() as net.AddressInfo).port;
+      const proxy = await startNginx([busyPort, await freePort()]);
+      try {
+        // Enough requests to take both instances out of the rotation (max_fails), POSTs and GETs alike.
+        for (let i = 0; i < 12; i += 1) {
+          const answer = await fetch(`http://127.0.0.1:${proxy.port}/api/login`, {
+            method: i % 2 === 0 ? 'POST' : 'GET',
+          });
+          expect(answer.status, `request ${i}`).toBe(503);
+          expect(answer.headers.get('retry-after'), `request ${i}`).toBe('5');
+          expect(((await answer.json()) as { message: string }).message).toBe(
+            'The site is very busy right now. Please try again in a few seconds.',
+          );
+        }
+        expect(answered).toBeGreaterThan(0);
+        // The metrics are never handed out through the proxy.
+        const metrics = await fetch(`http://127.0.0.1:${proxy.port}/api/metrics`, {
+          headers: { authorization: 'Bearer anything' },
+        });
+        expect(metrics.status).toBe(404);
+      } finally {
+        await proxy.stop();
+        await new Promise((resolve) => upstream.close(resolve));
       }
     },
   );
