@@ -9,6 +9,19 @@ export function optionOf(args: readonly string[], name: string): string | undefi
   return args.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
+/**
+ * A whole-number option above 0 (`--name=N`), or `fallback` when absent; anything else stops the script,
+ * naming the option (`tool` is the npm script, as the message says it).
+ */
+export function wholeOption(args: readonly string[], tool: string, name: string, fallback: number): number {
+  const value = Number(optionOf(args, name) ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${tool}: --${name} must be a positive whole number`);
+    process.exit(1);
+  }
+  return value;
+}
+
 /** The short hash of the checked-out commit, or 'unknown' outside a git checkout. */
 export function gitCommit(): string {
   try {

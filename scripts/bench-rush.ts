@@ -29,8 +29,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres, describeConnection } from '@/lib/server/db/postgres-url';
-import { intFromEnv, portInUse, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
-import { gitCommit, optionOf, productionBuildId } from './bench-context';
+import {
+  intFromEnv,
+  portInUse,
+  previewEnv,
+  serverNodeOptions,
+  startCluster,
+  type Cluster,
+} from './cluster-lib';
+import { gitCommit, optionOf, productionBuildId, wholeOption } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
 import {
   addStock,
@@ -59,19 +66,12 @@ import { checkout, warmUp } from './rush-checkout';
 
 const args = process.argv.slice(2);
 const option = (name: string) => optionOf(args, name);
-const wholeOption = (name: string, fallback: number) => {
-  const value = Number(option(name) ?? fallback);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`bench:rush: --${name} must be a positive whole number`);
-    process.exit(1);
-  }
-  return value;
-};
-const buyerCount = wholeOption('buyers', 1000);
-const stockUnits = wholeOption('stock', 500);
-const concurrency = wholeOption('concurrency', 50);
-const rate = option('rate') === undefined ? null : wholeOption('rate', 1);
-const warmUpRounds = wholeOption('warm-up', 1);
+const whole = (name: string, fallback: number) => wholeOption(args, 'bench:rush', name, fallback);
+const buyerCount = whole('buyers', 1000);
+const stockUnits = whole('stock', 500);
+const concurrency = whole('concurrency', 50);
+const rate = option('rate') === undefined ? null : whole('rate', 1);
+const warmUpRounds = whole('warm-up', 1);
 /** How the buyers come, as the conditions say it. */
 const pace =
   rate === null
@@ -83,7 +83,7 @@ if (rate !== null && option('concurrency') !== undefined) {
   console.error('bench:rush: give --rate or --concurrency, not both');
   process.exit(1);
 }
-const instances = wholeOption('instances', intFromEnv('INSTANCES', 2));
+const instances = whole('instances', intFromEnv('INSTANCES', 2));
 const direct = args.includes('--direct');
 const write = !args.includes('--no-write');
 const note = option('note') ?? '';
@@ -220,17 +220,7 @@ async function main() {
       seed: true,
       dataRoot: path.join('.data', 'cluster-rush'),
       signal: interrupted.signal,
-      // A preview deployment: production in everything but the payment sandbox and the mail outbox, which
-      // a benchmark needs (empty values count as unset, whatever this shell has).
-      env: {
-        PREVIEW: 'true',
-        SMTP_URL: '',
-        RAZORPAY_KEY_ID: '',
-        RAZORPAY_KEY_SECRET: '',
-        RAZORPAY_WEBHOOK_SECRET: '',
-        JWT_SECRET: process.env.JWT_SECRET!,
-        LOG_LEVEL: 'warn',
-      },
+      env: previewEnv(process.env.JWT_SECRET!),
     });
     cleanup.push(() => cluster.stop());
 

@@ -159,6 +159,24 @@ export async function waitForHealthy(url: string, timeoutMs: number, child?: Chi
   throw new Error(`${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s`);
 }
 
+/**
+ * The environment of instances that must run as a preview deployment, whatever the shell has: production in
+ * everything but the payment sandbox and the mail outbox, which benchmarks, drills and fault journeys need
+ * (empty values count as unset). `extra` adds to it or overrides it.
+ */
+export function previewEnv(jwtSecret: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PREVIEW: 'true',
+    SMTP_URL: '',
+    RAZORPAY_KEY_ID: '',
+    RAZORPAY_KEY_SECRET: '',
+    RAZORPAY_WEBHOOK_SECRET: '',
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
 export interface ClusterOptions {
   databaseUrl: string;
   instances: number;

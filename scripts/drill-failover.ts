@@ -23,8 +23,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres, describeConnection } from '@/lib/server/db/postgres-url';
 import { accommodationBookingMail, merchandiseOrderMail } from '@/lib/server/mail/shop-mails';
-import { gitCommit, optionOf, productionBuildId } from './bench-context';
-import { serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
+import { gitCommit, productionBuildId, wholeOption } from './bench-context';
+import { previewEnv, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
 import {
   answerProblems,
   paymentOutcome,
@@ -67,14 +67,7 @@ const rejoinLimitMs = 90_000;
 const settleWaitMs = 15_000;
 
 const args = process.argv.slice(2);
-const whole = (name: string, fallback: number) => {
-  const value = Number(optionOf(args, name) ?? fallback);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`drill:failover: --${name} must be a positive whole number`);
-    process.exit(1);
-  }
-  return value;
-};
+const whole = (name: string, fallback: number) => wholeOption(args, 'drill:failover', name, fallback);
 const buyerCount = whole('buyers', 360);
 const rate = whole('rate', 12);
 const stockUnits = whole('stock', 250);
@@ -84,15 +77,7 @@ const write = !args.includes('--no-write');
 process.env.JWT_SECRET ??= 'drill-secret-that-is-long-enough-for-hs256-signing';
 
 /** The instances' environment: a preview deployment (sandbox and outbox), whatever this shell has. */
-const siteEnv = {
-  PREVIEW: 'true',
-  SMTP_URL: '',
-  RAZORPAY_KEY_ID: '',
-  RAZORPAY_KEY_SECRET: '',
-  RAZORPAY_WEBHOOK_SECRET: '',
-  JWT_SECRET: process.env.JWT_SECRET,
-  LOG_LEVEL: 'error',
-};
+const siteEnv = previewEnv(process.env.JWT_SECRET!, { LOG_LEVEL: 'error' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);

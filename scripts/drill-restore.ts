@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres } from '@/lib/server/db/postgres-url';
 import { gitCommit, optionOf, productionBuildId } from './bench-context';
-import { portInUse, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
+import { portInUse, previewEnv, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
 import {
   initDataDir,
   ownedDir,
@@ -267,17 +267,7 @@ async function plansShown(base: string, buyers: readonly Buyer[]): Promise<Map<s
 // ---------- the run ----------
 
 function siteEnv(): Record<string, string> {
-  // A preview deployment: production in everything but the payment sandbox and the mail outbox (empty
-  // values count as unset, whatever this shell has).
-  return {
-    PREVIEW: 'true',
-    SMTP_URL: '',
-    RAZORPAY_KEY_ID: '',
-    RAZORPAY_KEY_SECRET: '',
-    RAZORPAY_WEBHOOK_SECRET: '',
-    JWT_SECRET: process.env.JWT_SECRET!,
-    LOG_LEVEL: 'warn',
-  };
+  return previewEnv(process.env.JWT_SECRET!);
 }
 
 const ipv4 = (url: string) => url.replace('//localhost:', '//127.0.0.1:');

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import type postgres from 'postgres';
 import { connectPostgres } from '../../lib/server/db/postgres-url';
 import type { ReconcileReport } from '../../lib/server/payments/reconcile';
-import { listenersOn, startCluster, type Cluster } from '../../scripts/cluster-lib';
+import { listenersOn, previewEnv, startCluster, type Cluster } from '../../scripts/cluster-lib';
 import { createScratchDatabase, dropStaleDatabases } from '../../scripts/scratch-database';
 
 /*
@@ -52,19 +52,12 @@ const ipv4 = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
 
 /** The environment the instances and the reconciliation command share: a preview (sandbox, outbox). */
 function sharedEnv(proxyUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    PREVIEW: 'true',
-    SMTP_URL: '',
-    RAZORPAY_KEY_ID: '',
-    RAZORPAY_KEY_SECRET: '',
-    RAZORPAY_WEBHOOK_SECRET: '',
-    JWT_SECRET: faultJwtSecret,
+  return previewEnv(faultJwtSecret, {
     CRON_SECRET: faultCronSecret,
     SITE_URL: proxyUrl,
     DEV_ORGANISER: 'false',
-    LOG_LEVEL: 'warn',
     ...extra,
-  };
+  });
 }
 
 /**
