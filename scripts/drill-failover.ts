@@ -2,9 +2,9 @@
 //
 //   npm run build && npm run drill:failover [-- --buyers=360 --rate=12 --stock=250 --kill-after=10 --no-write]
 //
-// Starts a pg_auto_failover formation (failover-formation.ts: a monitor on 56010, node1 the primary on 56001,
-// node2 its synchronous standby on 56002), migrates and seeds it, and starts 2 production instances (56020,
-// 56021; PREVIEW=true: the payment sandbox and the mail outbox) behind nginx (56030) with the site's
+// Starts a pg_auto_failover formation (failover-formation.ts: a monitor on 26010, node1 the primary on 26001,
+// node2 its synchronous standby on 26002), migrates and seeds it, and starts 2 production instances (26020,
+// 26021; PREVIEW=true: the payment sandbox and the mail outbox) behind nginx (26030) with the site's
 // multi-host DATABASE_URL. Buyers arrive at --rate a second, each buying a T-shirt and a stay of which there
 // are --stock units. --kill-after seconds in, node1's keeper and PostgreSQL are killed with SIGKILL; the
 // standby takes over and the rush goes on. Afterwards the reconciliation runs as an operator would run it
@@ -58,7 +58,9 @@ import {
 import { checkoutSteps, warmUp } from './rush-checkout';
 import { failureSummary, kinds, type Checkout, type Kind } from './rush-stats';
 
-const ports = { monitor: 56010, nodes: [56001, 56002], instances: 56020, proxy: 56030 };
+// Below 32768, Linux's first ephemeral port: the rush's own outgoing connections take local ports from
+// 32768 up, and one of them on a port the drill then listens on makes that listen fail.
+const ports = { monitor: 26010, nodes: [26001, 26002], instances: 26020, proxy: 26030 };
 /** The site must answer again within this time of the kill (issue 40). */
 const recoveryLimitMs = 30_000;
 /** How long the killed node may take to rejoin as a standby once started again. */

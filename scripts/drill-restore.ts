@@ -21,7 +21,7 @@
 //
 // It exits non-zero saying what failed, prints its figures (backup times and sizes, WAL archived, restore
 // and recovery times) and writes them into docs/performance.md's drill-restore section (not with
-// --no-write). Ports 57000-57021; everything it starts is stopped again, also on Ctrl-C.
+// --no-write). Ports 27000-27021 (below Linux's ephemeral ports, which the drill's own connections take); everything it starts is stopped again, also on Ctrl-C.
 //
 // --target: when to restore to, with its zone ("YYYY-MM-DD HH:MM:SS+05:30"). It must fall during the run:
 // a time a minute or two from now (the drill waits for it after round A), not one before the drill began.
@@ -61,13 +61,14 @@ const write = !args.includes('--no-write');
 const targetOption = optionOf(args, 'target');
 const givenTarget = targetOption === undefined ? null : parseTarget(targetOption);
 
+// Below 32768, Linux's first ephemeral port (see drill-failover.ts).
 const ports = {
-  source: 57000,
-  restored: 57001,
-  sourceSite: 57010,
-  sourceProxy: 57011,
-  restoredSite: 57020,
-  restoredProxy: 57021,
+  source: 27000,
+  restored: 27001,
+  sourceSite: 27010,
+  sourceProxy: 27011,
+  restoredSite: 27020,
+  restoredProxy: 27021,
 };
 /** Buyers in each round, and how long each round spreads them over (seconds). */
 const rounds = {
