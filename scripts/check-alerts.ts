@@ -9,18 +9,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findTool } from './find-tool';
 
 const source = path.join('deploy', 'prometheus');
 
-function findPromtool(): string | null {
-  for (const candidate of [process.env.PROMTOOL, 'promtool', '/usr/bin/promtool']) {
-    if (!candidate) continue;
-    if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
-  }
-  return null;
-}
-
-const promtool = findPromtool();
+const promtool = findTool([process.env.PROMTOOL, 'promtool', '/usr/bin/promtool']);
 if (!promtool) {
   const message = 'test:alerts: promtool is not installed (apt-get install prometheus)';
   if (process.env.CI === 'true') {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findTool } from './find-tool';
 
 export const templatePath = path.join('deploy', 'nginx', 'festival.conf.template');
 
@@ -31,12 +32,7 @@ export function renderNginxConfig(template: string, options: NginxOptions): stri
 
 /** The nginx binary: $NGINX, else `nginx` on the PATH, else Debian's /usr/sbin/nginx; null when none. */
 export function findNginx(): string | null {
-  const candidates = [process.env.NGINX, 'nginx', '/usr/sbin/nginx'].filter(Boolean) as string[];
-  for (const candidate of candidates) {
-    const probe = spawnSync(candidate, ['-v'], { stdio: 'ignore' });
-    if (!probe.error && probe.status === 0) return candidate;
-  }
-  return null;
+  return findTool([process.env.NGINX, 'nginx', '/usr/sbin/nginx'], ['-v']);
 }
 
 /** Whether something already listens on 127.0.0.1:port. */

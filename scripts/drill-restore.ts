@@ -30,6 +30,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres } from '@/lib/server/db/postgres-url';
+import { findTool } from './find-tool';
 import { gitCommit, optionOf, productionBuildId } from './bench-context';
 import { portInUse, previewEnv, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
 import {
@@ -139,8 +140,7 @@ async function rowVersions(sql: Sql): Promise<RowVersion[]> {
 // ---------- pgBackRest ----------
 
 function pgbackrestInstalled(): boolean {
-  const probe = spawnSync('pgbackrest', ['version'], { encoding: 'utf8' });
-  return !probe.error && probe.status === 0;
+  return findTool(['pgbackrest'], ['version']) !== null;
 }
 
 /** Runs one pgbackrest command as the server's owner; throws with its output when it fails. */

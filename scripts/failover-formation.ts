@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { listenersOn, portInUse, processesInGroup } from './cluster-lib';
+import { findTool } from './find-tool';
 import { ownedDir, ownedTempDir, serverOwner } from './local-postgres';
 
 export const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -94,8 +95,7 @@ export interface Formation {
 
 /** Why pg_auto_failover cannot run here, or null when it can. */
 export function missingTools(): string | null {
-  const autoctl = spawnSync('pg_autoctl', ['--version'], { encoding: 'utf8' });
-  if (autoctl.error || autoctl.status !== 0) {
+  if (!findTool(['pg_autoctl'])) {
     return 'pg_autoctl is not installed (apt-get install pg-auto-failover-cli postgresql-15-auto-failover).';
   }
   const sharedir = spawnSync(path.join(pgBin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' });

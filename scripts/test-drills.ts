@@ -5,6 +5,7 @@
 // fail in CI (CI=true, whose .ci/run installs them) and are skipped elsewhere, saying what is missing.
 import { spawnSync } from 'node:child_process';
 import { findNginx } from './cluster-lib';
+import { findTool } from './find-tool';
 import { missingTools } from './failover-formation';
 
 function missing(): string | null {
@@ -13,8 +14,7 @@ function missing(): string | null {
   if (!findNginx()) return 'nginx is not installed (apt-get install nginx-light)';
   const failover = missingTools();
   if (failover) return failover;
-  const pgbackrest = spawnSync('pgbackrest', ['version'], { stdio: 'ignore' });
-  if (pgbackrest.error || pgbackrest.status !== 0)
+  if (!findTool(['pgbackrest'], ['version']))
     return 'pgbackrest is not installed (apt-get install pgbackrest)';
   return null;
 }

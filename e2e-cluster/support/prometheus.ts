@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findTool } from '../../scripts/find-tool';
 
 /*
  * A real Prometheus (Debian's package) for the cluster journeys: it scrapes each instance's /api/metrics
@@ -10,11 +11,7 @@ import path from 'node:path';
  */
 
 export function findPrometheus(): string | null {
-  for (const candidate of [process.env.PROMETHEUS_PATH, 'prometheus', '/usr/bin/prometheus']) {
-    if (!candidate) continue;
-    if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
-  }
-  return null;
+  return findTool([process.env.PROMETHEUS_PATH, 'prometheus', '/usr/bin/prometheus']);
 }
 
 export interface RunningPrometheus {

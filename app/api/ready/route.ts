@@ -4,6 +4,7 @@
 import { getDb } from '@/lib/server/db';
 import { ping } from '@/lib/server/db/client';
 import { replyJson } from '@/lib/server/http/handler';
+import { notReadyMessage, startingRetryAfterSeconds } from '@/lib/server/http/starting-gate';
 import { logger } from '@/lib/server/log';
 import { hasStarted } from '@/lib/server/readiness';
 import { withinTime } from '@/lib/server/within-time';
@@ -12,15 +13,11 @@ export const dynamic = 'force-dynamic';
 
 /** A probe must hear back quickly: a database that is down, full or restarting is "not ready", not a hang. */
 const readyTimeoutMs = 1_000;
-const retryAfter = { 'retry-after': '5' };
+const retryAfter = { 'retry-after': String(startingRetryAfterSeconds) };
 
 export async function GET() {
   if (!hasStarted()) {
-    return replyJson(
-      503,
-      { message: 'This instance is still starting.', data: { ready: false } },
-      retryAfter,
-    );
+    return replyJson(503, { message: notReadyMessage, data: { ready: false } }, retryAfter);
   }
   try {
     await withinTime(

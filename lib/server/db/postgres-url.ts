@@ -47,6 +47,11 @@ function oneServerUrl(parsed: PostgresUrl, address: PostgresAddress): string {
   return formatPostgresUrl({ ...parsed, hosts: [address], params });
 }
 
+/** The options' connect timeout in ms (postgres.js's default, 30 s, when unset). */
+function connectTimeoutMs(options: Options): number {
+  return (Number(options.connect_timeout ?? 30) || 30) * 1000;
+}
+
 /** An error the site answers 503: PostgreSQL's own code for "could not establish a connection". */
 function noServerError(parsed: PostgresUrl, attrs: SessionAttrs, reasons: string[]): Error {
   const names = parsed.hosts.map(({ host, port }) => `${host}:${port}`).join(', ');
@@ -143,7 +148,7 @@ export async function chooseServer(
   ask: typeof probe = probe,
 ): Promise<PostgresAddress> {
   const attrs = targetSessionAttrs(parsed);
-  const timeoutMs = (Number(options.connect_timeout ?? 30) || 30) * 1000;
+  const timeoutMs = connectTimeoutMs(options);
   // In the URL's order, whichever answers first.
   const reasons: string[] = [];
   return new Promise((resolve, reject) => {
@@ -199,8 +204,7 @@ export function connectPostgres(url: string, given: Options = {}) {
   // which postgres.js calls at every connect and reconnect, and which its types do not declare).
   const chosenSocket = async () => {
     try {
-      const timeoutMs = (Number(options.connect_timeout ?? 30) || 30) * 1000;
-      return await openSocket(await chooseServer(parsed, options), timeoutMs);
+      return await openSocket(await chooseServer(parsed, options), connectTimeoutMs(options));
     } catch (error) {
       return failedSocket(error);
     }

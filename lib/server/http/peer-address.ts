@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import net from 'node:net';
-import { addRequestHook } from './request-hooks';
+import { addRequestHook, hasRequestHook } from './request-hooks';
+
+const peerHook = 'peer-address';
 
 /**
  * The address of the machine at the other end of the connection, handed to route handlers.
@@ -17,7 +19,6 @@ import { addRequestHook } from './request-hooks';
 
 interface PeerState {
   header: string;
-  installed: boolean;
 }
 
 const key = Symbol.for('festival.peerAddress');
@@ -25,7 +26,7 @@ const holder = globalThis as typeof globalThis & { [key]?: PeerState };
 
 /** The per-process state, kept on globalThis because Next may load a module once per route bundle. */
 function state(): PeerState {
-  holder[key] ??= { header: `x-peer-${crypto.randomBytes(12).toString('hex')}`, installed: false };
+  holder[key] ??= { header: `x-peer-${crypto.randomBytes(12).toString('hex')}` };
   return holder[key];
 }
 
@@ -36,7 +37,7 @@ export function peerHeaderName(): string {
 
 /** Whether the server's requests carry the socket's address (false in tests and scripts). */
 export function peerAddressInstalled(): boolean {
-  return state().installed;
+  return hasRequestHook(peerHook);
 }
 
 /** An address as written: '::ffff:' IPv4-mapped IPv6 shortened to IPv4, anything not an IP refused. */
@@ -64,10 +65,7 @@ export function stampPeerAddress(request: http.IncomingMessage): void {
  * instrumentation.ts; calling again does nothing.
  */
 export function installPeerAddress(): void {
-  const current = state();
-  if (current.installed) return;
-  current.installed = true;
-  addRequestHook('peer-address', (request) => {
+  addRequestHook(peerHook, (request) => {
     stampPeerAddress(request);
     return false;
   });

@@ -14,6 +14,8 @@ import { addRequestHook } from './request-hooks';
  */
 
 export const startingMessage = 'The site is starting; please try again in a few seconds.';
+/** Readiness's answer while the instance starts (GET /api/ready, here and in its route). */
+export const notReadyMessage = 'This instance is still starting.';
 /** Seconds a client is asked to wait before trying a starting instance again. */
 export const startingRetryAfterSeconds = 5;
 
@@ -34,7 +36,7 @@ export function gateWhileStarting(request: http.IncomingMessage, response: http.
   if (pathname === '/api/health') {
     return answer(response, 200, { message: 'ok', data: { live: true, ready: false } });
   }
-  const message = pathname === '/api/ready' ? 'This instance is still starting.' : startingMessage;
+  const message = pathname === '/api/ready' ? notReadyMessage : startingMessage;
   return answer(
     response,
     503,

@@ -46,35 +46,32 @@ function byKind(rows: { kind: string; count: unknown }[]): Record<string, number
 export async function readFestivalState(db: Db): Promise<FestivalState> {
   const at = now();
   // Dates go as text: the drivers bind a raw statement's parameters without drizzle's column types.
+  const atText = at.toISOString();
   const [totals] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select
-      (select count(*) from mail_outbox where state = 'pending') as mail_pending,
-      (select min(created_at) from mail_outbox where state = 'pending') as mail_oldest,
-      (select count(*) from mail_outbox where state = 'failed') as mail_failed,
-      (select count(*) from (
-        select received_at as since from webhook_events
-          where processed_at is null and event_type in ('payment.captured', 'order.paid')
-        union all select created_at from payment_refunds where refunded_at is null
-        union all select coalesce(paid_at, created_at) from payment_orders where state = 'paid'
-      ) waiting) as unsettled,
-      (select min(since) from (
-        select received_at as since from webhook_events
-          where processed_at is null and event_type in ('payment.captured', 'order.paid')
-        union all select created_at from payment_refunds where refunded_at is null
-        union all select coalesce(paid_at, created_at) from payment_orders where state = 'paid'
-      ) waiting) as unsettled_oldest`,
+    // Each set of rows is read once: the pending mail for its count and its oldest, the captured payments
+    // still to settle (three kinds of row, one union) for theirs.
+    sql`select mail.pending as mail_pending, mail.oldest as mail_oldest,
+        (select count(*) from mail_outbox where state = 'failed') as mail_failed,
+        waiting.count as unsettled, waiting.oldest as unsettled_oldest
+      from (select count(*) as pending, min(created_at) as oldest from mail_outbox where state = 'pending') mail,
+        (select count(*) as count, min(since) as oldest from (
+          select received_at as since from webhook_events
+            where processed_at is null and event_type in ('payment.captured', 'order.paid')
+          union all select created_at from payment_refunds where refunded_at is null
+          union all select coalesce(paid_at, created_at) from payment_orders where state = 'paid'
+        ) captured) waiting`,
   );
   const holds = await queryRows<{ kind: string; count: unknown }>(
     db,
     sql`select kind, count(*) as count from stock_holds
-      where released_at is null and converted_at is null and expires_at > ${at.toISOString()}::timestamptz
+      where released_at is null and converted_at is null and expires_at > ${atText}::timestamptz
       group by kind`,
   );
   const lists = await queryRows<{ kind: string; status: string; count: unknown }>(
     db,
     sql`select kind, status, count(*) as count from waiting_list_entries
-      where status = 'waiting' or (status = 'offered' and offer_expires_at > ${at.toISOString()}::timestamptz)
+      where status = 'waiting' or (status = 'offered' and offer_expires_at > ${atText}::timestamptz)
       group by kind, status`,
   );
   const ageOf = (value: unknown) =>
