@@ -215,7 +215,7 @@ function prefixLines(stream: NodeJS.ReadableStream | null, label: string, out: N
 }
 
 /** Runs a tsx script of this repository to completion (migrations, seed), with `env`. */
-function runScript(script: string, env: NodeJS.ProcessEnv): void {
+export function runScript(script: string, env: NodeJS.ProcessEnv): void {
   const tsx = path.join('node_modules', '.bin', 'tsx');
   const run = spawnSync(tsx, ['--conditions=react-server', script], { env, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`${script} failed (exit code ${run.status ?? run.signal})`);

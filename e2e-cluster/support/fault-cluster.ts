@@ -145,20 +145,26 @@ export interface Buyer {
 }
 
 /** A token the app accepts for this user (the claims and algorithm of lib/server/auth/jwt.ts). */
-async function signBuyerToken(id: string, email: string): Promise<string> {
+async function signBuyerToken(id: string, email: string, secret: string): Promise<string> {
   return new SignJWT({ email, role: 'user', userId: id, tv: 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)
     .setIssuedAt()
     .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(faultJwtSecret));
+    .sign(new TextEncoder().encode(secret));
 }
 
 /**
- * `count` verified accounts inserted in one statement, each with a token; the password hash is not a
- * valid one, so nobody can log in as a buyer (the tests never need to).
+ * `count` verified accounts inserted in one statement, each with a token signed with `jwtSecret` (the
+ * instances' JWT_SECRET); the password hash is not a valid one, so nobody can log in as a buyer (the tests
+ * never need to).
  */
-export async function createBuyers(sql: Sql, count: number, label: string): Promise<Buyer[]> {
+export async function createBuyers(
+  sql: Sql,
+  count: number,
+  label: string,
+  jwtSecret = faultJwtSecret,
+): Promise<Buyer[]> {
   const run = crypto.randomBytes(3).toString('hex');
   const rows = Array.from({ length: count }, (_, i) => ({
     id: crypto.randomUUID(),
@@ -176,7 +182,11 @@ export async function createBuyers(sql: Sql, count: number, label: string): Prom
   }));
   await sql`insert into users ${sql(rows)}`;
   return Promise.all(
-    rows.map(async (r) => ({ id: r.id, email: r.email, token: await signBuyerToken(r.id, r.email) })),
+    rows.map(async (r) => ({
+      id: r.id,
+      email: r.email,
+      token: await signBuyerToken(r.id, r.email, jwtSecret),
+    })),
   );
 }
 
@@ -188,6 +198,8 @@ export interface Answer {
   body: unknown;
   /** The answer's message, or the start of a non-JSON body, or the network error. */
   message: string;
+  /** The answer's headers (none when there was no answer). */
+  headers: Headers;
 }
 
 /** One JSON call that never throws: a fault is an answer with status 0 (or nginx's 502). */
@@ -217,11 +229,17 @@ export async function call(
     const message = (body as { message?: unknown } | null)?.message;
     return {
       status: answer.status,
+      headers: answer.headers,
       body,
       message: typeof message === 'string' ? message : text.slice(0, 120),
     };
   } catch (error) {
-    return { status: 0, body: null, message: error instanceof Error ? error.message : String(error) };
+    return {
+      status: 0,
+      headers: new Headers(),
+      body: null,
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -229,7 +247,11 @@ export async function call(
 export const isFault = (answer: Answer) => answer.status === 0 || answer.status >= 500;
 
 /** A cron endpoint (`/api/cron/mail`, `/api/cron/reconcile`) called as a scheduler calls it. */
-export function cron(baseUrl: string, job: 'mail' | 'reconcile', secret: string | null = faultCronSecret) {
+export function cron(
+  baseUrl: string,
+  job: 'mail' | 'reconcile' | 'waiting-lists',
+  secret: string | null = faultCronSecret,
+) {
   return call(`${baseUrl}/api/cron/${job}`, {
     method: 'POST',
     headers: secret === null ? {} : { authorization: `Bearer ${secret}` },

@@ -14,8 +14,9 @@ interface FestivalEvent {
   participations: { id: number; price: number; min_range: number; max_range: number }[];
 }
 
-/** An open paid option for one person in any seeded category. */
-export async function paidSoloOption(request: APIRequestContext) {
+/** Every open paid option for one person in the seeded categories (at most one per event), in order. */
+export async function paidSoloOptions(request: APIRequestContext) {
+  const found: { event: FestivalEvent; option: FestivalEvent['participations'][number] }[] = [];
   const answer = await request.get('/api/admin/event-category/get-event-category');
   const categories = ((await answer.json()) as { data: { id: number }[] }).data;
   for (const category of categories) {
@@ -23,10 +24,17 @@ export async function paidSoloOption(request: APIRequestContext) {
     for (const event of ((await list.json()) as { data: FestivalEvent[] }).data) {
       if (!event.isRegistrationOpen) continue;
       const option = event.participations.find((o) => o.price > 0 && o.min_range === 1);
-      if (option) return { event, option };
+      if (option) found.push({ event, option });
     }
   }
-  throw new Error('The seed has no open paid option for one person');
+  return found;
+}
+
+/** An open paid option for one person in any seeded category. */
+export async function paidSoloOption(request: APIRequestContext) {
+  const [first] = await paidSoloOptions(request);
+  if (!first) throw new Error('The seed has no open paid option for one person');
+  return first;
 }
 
 export interface CrossInstancePurchase {

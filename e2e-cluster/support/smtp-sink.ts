@@ -38,6 +38,13 @@ export interface SmtpSink {
   /** Connections accepted so far. */
   readonly connections: number;
   dataDelayMs: number;
+  /**
+   * The next this many connections are refused with `421` at the greeting (a server that is busy and
+   * asks the client to try again later), then closed.
+   */
+  refuseNext: number;
+  /** Connections refused so far (refuseNext). */
+  readonly refused: number;
   /** Messages received for one address (case-insensitive). */
   deliveredTo(address: string): DeliveredMail[];
   /** Stops listening and drops every open connection: clients now get "connection refused". */
@@ -64,6 +71,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const delivered: DeliveredMail[] = [];
   const sockets = new Set<net.Socket>();
   let connections = 0;
+  let refused = 0;
   let server: net.Server | null = null;
   let port = options.port ?? 0;
 
@@ -72,6 +80,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    if (sink.refuseNext > 0) {
+      sink.refuseNext -= 1;
+      refused += 1;
+      socket.end('421 4.3.2 Service not available, try again later\r\n');
+      return;
+    }
     socket.setEncoding('utf8');
 
     let from: string | null = null;
@@ -200,6 +214,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       return connections;
     },
     dataDelayMs: options.dataDelayMs ?? 0,
+    refuseNext: 0,
+    get refused() {
+      return refused;
+    },
     deliveredTo: (address: string) =>
       delivered.filter((mail) => mail.recipients.includes(address.trim().toLowerCase())),
     close,
