@@ -1,7 +1,9 @@
 import 'server-only';
 import { requireWritableDataDir } from '@/lib/server/data-dir';
 import { getDb } from '@/lib/server/db';
+import type { Db } from '@/lib/server/db/client';
 import { requireProductionServices } from '@/lib/server/dev-conveniences';
+import { runsAsFunction } from '@/lib/server/function-platform';
 import { env, isBuildPhase, isPreview, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { markStarted } from '@/lib/server/readiness';
@@ -25,9 +27,10 @@ const holder = globalThis as typeof globalThis & {
 /**
  * Fails fast on bad configuration (a production site without real mail and payments included, unless it
  * is a preview), migrates (and seeds) the database, connects the payment sandbox's
- * webhooks to the app, and starts the mail retry and payment reconciliation loops of a long-running
- * server. Both are also cron endpoints (/api/cron/mail, /api/cron/reconcile) for platforms that keep no
- * process between requests, and both are safe to run on several instances and the cron at once.
+ * webhooks to the app, and starts the mail retry, payment reconciliation and waiting list loops of a
+ * long-running server. They are also cron endpoints (/api/cron/*) for platforms that keep no process
+ * between requests, where the loops are not started (runsAsFunction), and all are safe to run on several
+ * instances and the cron at once.
  */
 export async function startServer(): Promise<void> {
   const e = env(); // throws a readable EnvError on bad variables
@@ -42,6 +45,18 @@ export async function startServer(): Promise<void> {
   }
   const db = await getDb();
   if (usesPaymentSandbox()) connectSandboxToApp();
+  if (!runsAsFunction()) startBackgroundWork(db);
+  markStarted();
+  logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
+}
+
+/**
+ * The loops and the renderer's warm-up of a long-running server. A function's process is frozen between
+ * requests: its loops would fire in the middle of some later request, if ever, and the warm-up's forty
+ * renderings would land on a visitor's cold start.
+ */
+function startBackgroundWork(db: Db): void {
+  const e = env();
   if (!usesOutbox() && !holder.__festivalWorkers) {
     holder.__festivalWorkers = setInterval(() => {
       deliverDueMail(db).catch((error: unknown) => logger.error({ err: error }, 'mail retry loop failed'));
@@ -74,8 +89,6 @@ export async function startServer(): Promise<void> {
         .catch((error: unknown) => logger.error({ err: error }, 'certificate renderer warm-up failed'));
     }, rendererWarmUpDelayMs).unref();
   }
-  markStarted();
-  logger.info({ database: e.DATABASE_URL ? 'postgres' : 'pglite' }, 'server ready');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { runsAsFunction } from '@/lib/server/function-platform';
 import { hasStarted } from '@/lib/server/readiness';
 import { addRequestHook } from './request-hooks';
 
@@ -52,7 +53,7 @@ export function gateWhileStarting(request: http.IncomingMessage, response: http.
  */
 export function startingGateApplies(environment: NodeJS.ProcessEnv = process.env): boolean {
   if (environment.NODE_ENV !== 'production') return false;
-  return !environment.VERCEL && !environment.NETLIFY && !environment.AWS_LAMBDA_FUNCTION_NAME;
+  return !runsAsFunction(environment);
 }
 
 /** Installs the gate where it applies (instrumentation.ts). */
