@@ -124,6 +124,14 @@ const nextConfig: NextConfig = {
    */
   cacheHandler: path.join(process.cwd(), 'lib/cache/compiled/shared-cache-handler.mjs'),
   /*
+   * Every picture is served as it is (every <Image> says `unoptimized`: the site's pictures are SVG, and
+   * uploads are served by the app), so the image optimiser is off altogether: its endpoint (/_next/image)
+   * would otherwise write its cache under .next/cache, which is read-only on a serverless platform or in a
+   * container (an unhandled EACCES on every call) and grows without bound on a plain server. Next still
+   * prepares that cache's folder when the endpoint is called, unless the disk cache's size is 0.
+   */
+  images: { unoptimized: true, maximumDiskCacheSize: 0 },
+  /*
    * The stylesheet is linked, not inlined (experimental.inlineCss): inlined, it was in every page twice,
    * once as <style> and once more in the RSC payload React hydrates from (2 x 11 KB compressed, 70 to 80%
    * of each page), while linked it is fetched once and cached for good. See docs/performance.md.
