@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { resetFileStorageForTests, storageMessages } from '@/lib/server/uploads/
 import { multipartRequest } from '../support/api';
 import { quickUser } from '../support/accounts';
 import { pngDeclaring } from '../support/images';
+import { freePort } from '../support/smtp';
 import { s3ServerMissing, startS3Server, type RunningS3Server } from '../support/s3-server';
 import { describeEachDatabase } from '../support/test-db';
 
@@ -132,20 +132,33 @@ describe.skipIf(missing !== null)('uploads on an S3 server', () => {
       (await db().select({ id: uploads.id }).from(uploads).where(eq(uploads.ownerUserId, person.userId)))
         .length;
 
-    /** The stored object's type and bytes, read from the bucket with the bucket's own credentials. */
-    async function storedObject(url: string) {
+    /**
+     * Checks the upload's object in the bucket (its type and bytes, read with the bucket's own key) and
+     * that the bucket gives it to no one unsigned; returns its key.
+     */
+    async function expectStored(url: string, bytes: Buffer): Promise<string> {
       const key = await storageKeyOf(url);
       const head = await s3()
         .client()
         .send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      expect(head.ContentType).toBe('image/png');
       const object = await s3()
         .client()
         .send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      return {
-        key,
-        contentType: head.ContentType,
-        bytes: Buffer.from(await object.Body!.transformToByteArray()),
-      };
+      expect(Buffer.from(await object.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+      expect(s3().objectKeys(bucket)).toContain(key);
+      // The bucket itself is private: the object's address gives nothing without a signature.
+      const anonymous = await fetch(`${s3().endpoint}/${bucket}/${key}`);
+      expect(anonymous.status).toBe(403);
+      expect(await anonymous.text()).toContain('<Code>AccessDenied</Code>');
+      return key;
+    }
+
+    async function expectServed(answer: Response, bytes: Buffer, cacheControl: string): Promise<void> {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      expect(answer.headers.get('cache-control')).toBe(cacheControl);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
     }
 
     describe('with the right settings', () => {
@@ -157,29 +170,16 @@ describe.skipIf(missing !== null)('uploads on an S3 server', () => {
         const saved = await uploadProof(guest, bytes);
         expect(saved).toMatchObject({ status: 201, body: { message: 'Image uploaded successfully' } });
         const url = saved.body.data!.url;
-
-        const stored = await storedObject(url);
-        expect(stored.contentType).toBe('image/png');
-        expect(stored.bytes.equals(bytes)).toBe(true);
-        expect(s3().objectKeys(bucket)).toContain(stored.key);
+        await expectStored(url, bytes);
 
         for (const viewer of [guest, organiser]) {
-          const answer = await read(url, viewer);
-          expect(answer.status).toBe(200);
-          expect(answer.headers.get('content-type')).toBe('image/png');
-          expect(answer.headers.get('cache-control')).toBe('private, no-store');
-          expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+          await expectServed(await read(url, viewer), bytes, 'private, no-store');
         }
         const stranger = await read(url, otherGuest);
         expect(stranger.status).toBe(404);
         expect(await stranger.json()).toMatchObject({ message: 'No such file.' });
         const signedOut = await read(url, null);
         expect(signedOut.status).toBe(401);
-
-        // The bucket itself is private: the object's address gives nothing without a signature.
-        const anonymous = await fetch(`${s3().endpoint}/${bucket}/${stored.key}`);
-        expect(anonymous.status).toBe(403);
-        expect(await anonymous.text()).toContain('<Code>AccessDenied</Code>');
       });
 
       it('stores an organiser’s content image and serves it to anyone through the app', async () => {
@@ -187,17 +187,8 @@ describe.skipIf(missing !== null)('uploads on an S3 server', () => {
         const saved = await uploadContent(organiser, bytes);
         expect(saved).toMatchObject({ status: 201, body: { message: 'File uploaded successfully' } });
         const url = saved.body.data!.url;
-
-        const stored = await storedObject(url);
-        expect(stored.contentType).toBe('image/png');
-        expect(stored.bytes.equals(bytes)).toBe(true);
-
-        const answer = await read(url, null);
-        expect(answer.status).toBe(200);
-        expect(answer.headers.get('content-type')).toBe('image/png');
-        expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-        expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
-        expect((await fetch(`${s3().endpoint}/${bucket}/${stored.key}`)).status).toBe(403);
+        await expectStored(url, bytes);
+        await expectServed(await read(url, null), bytes, 'public, max-age=31536000, immutable');
       });
 
       it('answers "not found" for a file whose object is gone from the bucket', async () => {
@@ -221,7 +212,8 @@ describe.skipIf(missing !== null)('uploads on an S3 server', () => {
     ];
     let closedEndpoint = '';
     beforeAll(async () => {
-      closedEndpoint = `http://127.0.0.1:${await closedPort()}`;
+      // A port the system handed out a moment ago and that was closed again: nothing listens there.
+      closedEndpoint = `http://127.0.0.1:${await freePort()}`;
     });
 
     describe.each(refusals)('with $name', ({ settings }) => {
@@ -269,23 +261,10 @@ describe.skipIf(missing !== null)('uploads on an S3 server', () => {
         expect(await refused.json()).toMatchObject({ message: storageMessages.get });
         // The key mended, the same file reads again: nothing was lost.
         useBucket();
-        const mended = await read(saved.body.data!.url, guest);
-        expect(Buffer.from(await mended.arrayBuffer()).equals(bytes)).toBe(true);
+        await expectServed(await read(saved.body.data!.url, guest), bytes, 'private, no-store');
       } finally {
         forgetBucket();
       }
     });
   });
 });
-
-/** A port nothing listens on: one the system handed out a moment ago and that was closed again. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
