@@ -3,13 +3,15 @@ import baseConfig from './playwright.config';
 import {
   clusterMetricsToken,
   clusterPorts,
+  clusterS3,
   clusterSkipReason,
   proxyUrl,
 } from './e2e-cluster/support/cluster';
 
 /**
  * Two production instances on one fresh PostgreSQL database (created on TEST_DATABASE_URL's server) behind
- * nginx (`npm run test:cluster`, after `npm run build`): journeys that cross instances (e2e-cluster/).
+ * nginx (`npm run test:cluster`, after `npm run build`), their uploads in one S3 bucket: journeys that cross
+ * instances (e2e-cluster/).
  * Without TEST_DATABASE_URL or nginx every journey is skipped with the reason, and no server starts.
  */
 if (clusterSkipReason && !process.env.TEST_WORKER_INDEX) {
@@ -41,6 +43,14 @@ export default defineConfig({
           DEV_ORGANISER: 'true',
           PREVIEW: 'true',
           METRICS_TOKEN: clusterMetricsToken,
+          // The instances keep uploads in one bucket of an S3 server the script starts (when installed).
+          ...(clusterS3.missing
+            ? {}
+            : {
+                S3_SERVER_PORT: String(clusterS3.port),
+                S3_SERVER_BUCKET: clusterS3.bucket,
+                S3_SERVER_DIRECTORY: clusterS3.directory,
+              }),
         },
       },
 });

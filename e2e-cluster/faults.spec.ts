@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { faultClusterPorts } from './support/cluster';
 import { clientAddress, skipWithoutCluster } from './support/contexts';
 import {
   call,
@@ -19,9 +20,9 @@ import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
 /*
  * Fault tests on real processes: each starts a small cluster of its own (production build, `next start`,
- * PostgreSQL, nginx; support/fault-cluster.ts) on ports of its own (3540+/8540, 3550+/8550; the shared
- * cluster uses 3500/3501/8500 and the benchmarks 3520+/8520), breaks something, and checks in the
- * database that the guarantees of docs/payments.md ("Guarantees") still hold, with exact counts.
+ * PostgreSQL, nginx; support/fault-cluster.ts) on ports of its own (3540+/8540, 3550+/8550, or from
+ * CLUSTER_E2E_FAULTS_PORT: support/cluster.ts; the shared cluster uses 3500/3501/8500 and the benchmarks
+ * 3520+/8520), breaks something, and checks in the database that the guarantees of docs/payments.md ("Guarantees") still hold, with exact counts.
  *
  * 1. An instance SIGKILLed in the middle of a purchase rush.
  * 2. A slow SMTP server (12 s to accept each message) behind two instances, then one that is down.
@@ -309,7 +310,7 @@ test.describe('an instance killed mid-rush', () => {
   test('every captured payment ends fulfilled or refunded once, with one mail each, and none is oversold', async () => {
     test.setTimeout(200_000);
     const startedAt = Date.now();
-    fault = await startFaultCluster({ label: 'rush', basePort: 3540, proxyPort: 8540 });
+    fault = await startFaultCluster({ label: 'rush', ...faultClusterPorts.rush });
     const { sql } = fault;
     const variant = await rushVariant(fault);
     const buyers = await createBuyers(sql, rush.buyers, 'faults.rush');
@@ -550,8 +551,7 @@ test.describe('a slow SMTP server behind two instances', () => {
     sink = await startSmtpSink({ dataDelayMs: smtpDelayMs });
     fault = await startFaultCluster({
       label: 'mail',
-      basePort: 3550,
-      proxyPort: 8550,
+      ...faultClusterPorts.mail,
       env: { SMTP_URL: sink.url },
     });
   });

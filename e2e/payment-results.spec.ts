@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { escapeRegExp, firstProduct, onePixelPng, shortDate, stayLabel, stayTypes } from './support/shop';
+import { bookableStay, escapeRegExp, firstProduct, onePixelPng, shortDate, stayLabel } from './support/shop';
 
 /*
  * The payment result screens on a 390 px phone, after real sandbox payments: /success and /failure say what
@@ -11,15 +11,6 @@ import { escapeRegExp, firstProduct, onePixelPng, shortDate, stayLabel, stayType
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A priced type with an available date option. */
-async function bookableStay(request: APIRequestContext) {
-  for (const type of await stayTypes(request)) {
-    const option = type.accommodations.find((o) => o.isAvailable);
-    if (type.accomodationPrice !== null && option) return { type, option };
-  }
-  throw new Error('The seed has no priced accommodation with a free date option');
-}
 
 const bookNow = (page: Page) => page.getByRole('button', { name: 'Book Now' });
 const stayDraftKeys = (page: Page) =>

@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, profileOf, signIn } from './support/accounts';
 import {
-  escapeRegExp,
+  bookableStay,
+  chooseStay,
   firstProduct,
   money,
   onePixelPng,
+  proofField,
   stayLabel,
   stayTypes,
+  typeRadio,
   type Product,
-  type StayOption,
-  type StayType,
 } from './support/shop';
 
 /*
@@ -22,15 +23,6 @@ import {
 
 const alreadyPaid =
   'You have already paid for accomodation the confirmation has been sent to your registered email address.';
-
-/** A priced type with an available date option. */
-async function bookableStay(request: APIRequestContext) {
-  for (const type of await stayTypes(request)) {
-    const option = type.accommodations.find((o) => o.isAvailable);
-    if (type.accomodationPrice !== null && option) return { type, option, price: type.accomodationPrice };
-  }
-  throw new Error('The seed has no priced accommodation with a free date option');
-}
 
 const addSize = (page: Page, size: string) => page.getByRole('button', { name: `Add size ${size} to cart` });
 const cartItems = (page: Page) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
@@ -44,19 +36,7 @@ async function openMerchandise(page: Page, product: Product) {
   await expect(page.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
 }
 
-const typeRadio = (page: Page, type: StayType) =>
-  page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(type.accommodationType)}`) });
-const proofField = (page: Page) => page.getByLabel('Identity proof');
 const bookNow = (page: Page) => page.getByRole('button', { name: 'Book Now' });
-
-async function chooseStay(page: Page, type: StayType, option: StayOption) {
-  await page.goto('/accomodation');
-  await expect(page.getByRole('heading', { level: 1, name: 'Accommodation' })).toBeVisible();
-  await typeRadio(page, type).check();
-  await expect(proofField(page)).toHaveCount(0);
-  await page.getByRole('radio', { name: stayLabel(option), exact: true }).check();
-  await expect(proofField(page)).toBeVisible();
-}
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

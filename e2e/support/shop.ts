@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /*
  * The shop's public data and how its screens write it, for the shop and waiting-list specs: products and
@@ -68,3 +68,26 @@ export const onePixelPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A priced type with an available date option. */
+export async function bookableStay(request: APIRequestContext) {
+  for (const type of await stayTypes(request)) {
+    const option = type.accommodations.find((o) => o.isAvailable);
+    if (type.accomodationPrice !== null && option) return { type, option, price: type.accomodationPrice };
+  }
+  throw new Error('The seed has no priced accommodation with a free date option');
+}
+
+export const typeRadio = (page: Page, type: StayType) =>
+  page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(type.accommodationType)}`) });
+export const proofField = (page: Page) => page.getByLabel('Identity proof');
+
+/** Opens the booking screen (on `origin`, the baseURL's by default) and picks a type and its dates. */
+export async function chooseStay(page: Page, type: StayType, option: StayOption, origin = '') {
+  await page.goto(`${origin}/accomodation`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accommodation' })).toBeVisible();
+  await typeRadio(page, type).check();
+  await expect(proofField(page)).toHaveCount(0);
+  await page.getByRole('radio', { name: stayLabel(option), exact: true }).check();
+  await expect(proofField(page)).toBeVisible();
+}

@@ -47,6 +47,8 @@ const schema = z
     S3_BUCKET: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    /** The region requests are signed for: 'auto' suits R2; AWS needs the bucket's (eu-west-1, …). */
+    S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('auto')),
     JWT_SECRET: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
