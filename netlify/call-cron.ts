@@ -3,10 +3,7 @@
 // with `Authorization: Bearer $CRON_SECRET`. tests/unit/netlify-crons.test.ts keeps the two lists alike.
 
 /** What a scheduled function reads: Netlify sets URL to the site's main address; CRON_SECRET is ours. */
-export interface CronEnv {
-  URL?: string;
-  CRON_SECRET?: string;
-}
+export type CronEnv = Readonly<Record<string, string | undefined>>;
 
 /**
  * Calls one cron endpoint of this site and answers with what it said. A failure throws, so that Netlify's
