@@ -7,6 +7,8 @@ const config = [
   {
     ignores: [
       '.next/**',
+      // What `npm run build:vercel` writes (the platform's build output and the CLI's own folder).
+      '.vercel/**',
       'lib/cache/compiled/**',
       '.data/**',
       'node_modules/**',
