@@ -43,14 +43,18 @@ export function routeMatcher(manifest: RoutesManifest): RouteOf {
   };
 }
 
-/** The build's manifest: `.next/` in the server's folder (standalone) or the checkout (`next start`, dev). */
+/**
+ * The build's manifest: `.next/` in the server's folder (standalone) or the checkout (`next start`, dev).
+ * The read is marked for the bundler to leave alone: traced, a read of a path it cannot tell made it copy
+ * the whole project (sources, tests, docs) into the standalone server and into every function.
+ */
 function readManifest(): RoutesManifest {
   for (const file of [
     path.join(process.cwd(), '.next', 'routes-manifest.json'),
     path.join(process.cwd(), '.next', 'dev', 'routes-manifest.json'),
   ]) {
     try {
-      return JSON.parse(fs.readFileSync(file, 'utf8')) as RoutesManifest;
+      return JSON.parse(fs.readFileSync(/* turbopackIgnore: true */ file, 'utf8')) as RoutesManifest;
     } catch {
       // not this one
     }
