@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { connectPostgres } from '../lib/server/db/postgres-url';
 import { platformSkipReason } from '../scripts/serverless/code-folder';
@@ -80,6 +82,18 @@ const logs = () =>
   emulation.platform.instances
     .map((i) => `--- instance ${i.id}\n${emulation.platform.logOf(i.id)}`)
     .join('\n');
+
+test('the instances run as another user than the owner of the code, from a folder none may write', async () => {
+  const answer = await call(`${base}/api/ready`);
+  expect(answer.status, answer.message).toBe(200);
+  const instance = emulation.platform.instances.find((i) => i.id === instanceOf(answer))!;
+  const uid = /^Uid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${instance.pid}/status`, 'utf8'))?.[1];
+  const code = fs.statSync(path.join(emulation.codeDir, 'server.js'));
+  expect(Number(uid), 'the instance runs as nobody').toBe(65534);
+  expect(code.uid, 'the code belongs to root').toBe(0);
+  expect(code.mode & 0o222, 'nobody may write the code').toBe(0);
+  expect(fs.statSync(emulation.codeDir).mode & 0o222).toBe(0);
+});
 
 test('a sign-up whose code mail is refused at first gets it through the mail cron, and signs in', async () => {
   const email = `serverless.${crypto.randomBytes(4).toString('hex')}@example.com`;

@@ -19,6 +19,8 @@ const databasePrefix = 'festival_serverless_';
 export interface Emulation {
   platform: Platform;
   databaseUrl: string;
+  /** The read-only code folder the instances run from. */
+  codeDir: string;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startEmulation(options: EmulationOptions): Promise<Emulati
     return {
       platform,
       databaseUrl: database.url,
+      codeDir: folder,
       async stop() {
         await platform.stop().catch(() => {});
         removeFolder(folder);
