@@ -33,8 +33,8 @@ ENV NODE_ENV=production \
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/data \
     NODE_OPTIONS=--max-semi-space-size=64
-RUN groupadd --system --gid 1001 festival \
-    && useradd --system --uid 1001 --gid festival --home-dir /data --no-create-home --shell /usr/sbin/nologin festival \
+RUN groupadd --gid 1001 festival \
+    && useradd --uid 1001 --gid festival --home-dir /data --no-create-home --shell /usr/sbin/nologin festival \
     && mkdir /data && chown festival:festival /data && chmod 700 /data
 WORKDIR /app
 COPY --from=build /app/.next/standalone ./

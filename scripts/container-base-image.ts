@@ -154,6 +154,32 @@ export function importBaseImage(podman: Podman, dockerfile: string, log: (line: 
     tarball,
     image,
   ]);
+  trustThisMachinesCertificates(podman, image, log);
   log(`base image ${image}: Debian ${suite} (debootstrap) with Node ${node}, from ${tarball}`);
   return node;
+}
+
+/**
+ * Where this machine's Node is told to trust more certificate authorities (NODE_EXTRA_CA_CERTS: a proxy
+ * that re-signs TLS, as here and on many company networks), the stand-in is told the same, or `npm ci`
+ * inside the build fails with SELF_SIGNED_CERT_IN_CHAIN. A layer of its own, made at each run from the
+ * file as it is now, so the cached tarball stays the plain base. The Dockerfile itself is unchanged: the
+ * official image on an ordinary network needs nothing of the kind.
+ */
+function trustThisMachinesCertificates(podman: Podman, image: string, log: (line: string) => void): void {
+  const bundle = process.env.NODE_EXTRA_CA_CERTS;
+  if (!bundle || !fs.existsSync(bundle)) return;
+  const context = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-base-ca-'));
+  try {
+    fs.copyFileSync(bundle, path.join(context, 'extra-ca.crt'));
+    const inImage = '/usr/local/share/festival-extra-ca.crt';
+    fs.writeFileSync(
+      path.join(context, 'Containerfile'),
+      `FROM ${image}\nCOPY extra-ca.crt ${inImage}\nENV NODE_EXTRA_CA_CERTS=${inImage}\n`,
+    );
+    podman.output(['build', '--pull=never', '--format', 'docker', '--quiet', '--tag', image, context]);
+    log(`the base trusts this machine's extra certificate authorities (NODE_EXTRA_CA_CERTS=${bundle})`);
+  } finally {
+    fs.rmSync(context, { recursive: true, force: true });
+  }
 }

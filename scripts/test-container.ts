@@ -19,7 +19,8 @@
 //
 // Needs root, podman, runc and debootstrap (apt-get install podman runc debootstrap), and network access to
 // Debian's mirror and the npm registry. Without them it fails in CI (CI=true) and is skipped elsewhere,
-// saying what is missing. Ports 28101 and 28102.
+// saying what is missing. Ports 28101 and 28102. CONTAINER_TEST_KEEP=1 keeps the podman storage afterwards
+// (the path is printed: podman --root <path>/storage --runroot <path>/runroot …) to look into a failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,8 @@ const write = !process.argv.slice(2).includes('--no-write');
 const ports = { withInit: 28101, withoutInit: 28102 };
 const image = 'localhost/festival-site:test';
 const databasePrefix = 'festival_container_';
+/** To look into a failure afterwards: the storage (images, stopped containers, their logs) stays. */
+const keep = process.env.CONTAINER_TEST_KEEP === '1';
 const log = (line: string) => console.log(`[${tool}] ${line}`);
 
 function missing(): string | null {
@@ -79,7 +82,8 @@ let database: ScratchDatabase | null = null;
 let cleaning: Promise<void> | null = null;
 const cleanUp = () =>
   (cleaning ??= (async () => {
-    podman.destroy();
+    if (keep) log(`kept the containers, images and volumes in ${storage} (CONTAINER_TEST_KEEP)`);
+    else podman.destroy();
     await database
       ?.drop()
       .catch((error: unknown) => console.error(`${tool}: could not drop the database:`, error));
