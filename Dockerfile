@@ -8,7 +8,8 @@ ARG NODE_MAJOR=22
 
 FROM node:${NODE_MAJOR}-bookworm-slim AS base
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1
+ENV NEXT_TELEMETRY_DISABLED=1 \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
 
 # 1. Dependencies, from the lockfile alone: this layer is rebuilt only when they change. The postinstall
 # step mends the PostgreSQL driver (scripts/patch-postgres-driver.mjs), so that script comes along.

@@ -317,6 +317,19 @@ async function main(): Promise<void> {
 
   await check('a sign-up through the API', () => signUp(base));
 
+  await check('the server listens on every interface (HOSTNAME=0.0.0.0)', async () => {
+    const address = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    expectThat(Boolean(address), 'this machine has no address but loopback to try');
+    const answer = await getJson(`http://${address}:${ports.withInit}/api/health`);
+    expectThat(
+      answer.status === 200,
+      `http://${address}:${ports.withInit}/api/health answered ${answer.status}`,
+    );
+    return `/api/health 200 on ${address} as well as on 127.0.0.1`;
+  });
+
   await check('the server runs as the non-root user', () => {
     const table = podman.output(['top', main.name, 'user', 'args']);
     const server = table
