@@ -404,7 +404,9 @@ async function main(): Promise<void> {
         `| \`podman stop\` without \`--init\` (node as PID 1) | ${seconds(stopWithoutInit.ms)} s, exit code ${stopWithoutInit.exitCode} |`,
         `| The whole test (base image ${baseMs > 60_000 ? 'made' : 'from its cache'} in ${seconds(baseMs)} s) | ${seconds(totalMs)} s |`,
         '',
-        'Checked on the running image: ' + outcomes.map((o) => `${o.name} (${o.detail})`).join('; ') + '.',
+        'Checked on the running image:',
+        '',
+        ...outcomes.map((o) => `- ${o.name}: ${o.detail}.`),
       ].join('\n'),
     );
     log('docs/performance.md: section "container" written');
