@@ -45,10 +45,10 @@ USER festival
 # A named volume created from this image starts owned by festival; a bind mount must be writable by uid 1001.
 VOLUME ["/data"]
 EXPOSE 3000
-# Liveness, not readiness: an engine acts on "unhealthy" by restarting or replacing the container, which
-# mends nothing when the database is down (/api/ready would fail on every container at once). Traffic
-# checks belong to the platform's readiness probe on /api/ready (docs/deploy.md). The start period covers
-# the migrations at start-up, although /api/health already answers 200 while they run.
+# Liveness, not readiness: what acts on "unhealthy" (Swarm, autoheal, Coolify's deployments) restarts or
+# replaces the container, which mends nothing when the database is down (/api/ready would fail on every
+# container at once). Traffic checks belong to the platform's readiness probe on /api/ready
+# (docs/deploy.md). /api/health answers 200 from the moment the server listens, migrations or not.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Next's server ends on SIGTERM itself (it exits 143), also as PID 1; `docker run --init` reaps zombies too.
