@@ -41,7 +41,8 @@ WORKDIR /app
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
-USER festival
+# By number, not name: Kubernetes's runAsNonRoot can check only a numeric user.
+USER 1001:1001
 # A named volume created from this image starts owned by festival; a bind mount must be writable by uid 1001.
 VOLUME ["/data"]
 EXPOSE 3000
