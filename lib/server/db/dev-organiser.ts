@@ -1,6 +1,7 @@
 import 'server-only';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import type { Db } from './client';
+import { inArray } from 'drizzle-orm';
 import { users } from './schema';
 
 /**
@@ -25,45 +26,48 @@ export const devVolunteer = {
   lastName: 'Volunteer',
 } as const;
 
-async function ensureDevVolunteer(db: Db): Promise<void> {
-  await db
-    .insert(users)
-    .values({
-      email: devVolunteer.email,
-      passwordHash: await hashPassword(devVolunteer.password),
-      firstName: devVolunteer.firstName,
-      lastName: devVolunteer.lastName,
-      phoneNumber: '9000000001',
-      dob: '2000-01-01',
-      gender: 'other',
-      college: 'Festival Committee',
-      role: 'volunteer',
-      verified: true,
-    })
-    .onConflictDoNothing({ target: users.email });
-}
+/** The two accounts as rows to insert; the password is hashed only for an account still missing. */
+const devAccounts = [
+  { ...devVolunteer, phoneNumber: '9000000001', role: 'volunteer' },
+  { ...devOrganiser, phoneNumber: '9000000000', role: 'organiser' },
+] as const;
 
 /**
- * Creates the account (and the volunteer's) once; true when the organiser was created now. An existing
- * account is left as it is.
+ * Creates the organiser and the volunteer once; true when the organiser was created now. An existing
+ * account is left as it is, and not even its password is hashed again: this runs at every start, where two
+ * hashes were about 0.4 s of a serverless instance's cold start.
  */
 export async function ensureDevOrganiser(db: Db): Promise<boolean> {
-  await ensureDevVolunteer(db);
-  const rows = await db
-    .insert(users)
-    .values({
-      email: devOrganiser.email,
-      passwordHash: await hashPassword(devOrganiser.password),
-      firstName: devOrganiser.firstName,
-      lastName: devOrganiser.lastName,
-      phoneNumber: '9000000000',
-      dob: '2000-01-01',
-      gender: 'other',
-      college: 'Festival Committee',
-      role: 'organiser',
-      verified: true,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  return rows.length > 0;
+  const present = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        devAccounts.map((a) => a.email),
+      ),
+    );
+  const missing = devAccounts.filter((a) => !present.some((p) => p.email === a.email));
+  let organiserCreated = false;
+  for (const account of missing) {
+    const rows = await db
+      .insert(users)
+      .values({
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        firstName: account.firstName,
+        lastName: account.lastName,
+        phoneNumber: account.phoneNumber,
+        dob: '2000-01-01',
+        gender: 'other',
+        college: 'Festival Committee',
+        role: account.role,
+        verified: true,
+      })
+      // Another instance starting at the same moment may have made it meanwhile.
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (account.role === 'organiser' && rows.length > 0) organiserCreated = true;
+  }
+  return organiserCreated;
 }
