@@ -252,6 +252,13 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       }
       if (instance.state === 'gone') return answerError(response, 502, 'platform: instance thrown away');
       instance.state = 'running';
+      // The answer's end, its error and the connection's error may each come: the instance is let go once.
+      let released = false;
+      const done = () => {
+        if (released) return;
+        released = true;
+        release(instance);
+      };
       const forwarded = request.headers['x-forwarded-for'];
       const upstream = http.request(
         {
@@ -273,14 +280,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           answer.pipe(response);
           answer.once('end', () => {
             if (instance.coldStartMs === null) instance.coldStartMs = performance.now() - instance.startedAt;
-            release(instance);
+            done();
           });
-          answer.once('error', () => release(instance));
+          answer.once('error', done);
         },
       );
       upstream.once('error', (error) => {
         answerError(response, 502, `platform: instance ${instance.id}: ${error.message}`);
-        release(instance);
+        done();
       });
       request.pipe(upstream);
     })();
