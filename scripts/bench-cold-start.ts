@@ -3,13 +3,11 @@
 // page, a read API and a signed-in API, each on a fresh instance every time, alternated, with the framework
 // floor (a bare Next.js page, `next start`) started as many times in the same sitting. Writes the figures
 // to its section of docs/performance.md (`bench:cold-start`).
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { connectPostgres } from '../lib/server/db/postgres-url';
 import { wholeOption, gitCommit, productionBuildId } from './bench-context';
 import { listenersOn } from './cluster-lib';
-import { buildFloorApp, removeFloorApp } from './floor-app';
+import { buildFloorApp, removeFloorApp, startNextServer, stopServer } from './floor-app';
 import { writeSection } from './performance-doc';
 import { createBuyers } from './rush-buyers';
 import { percentile } from './rush-stats';
@@ -32,16 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Milliseconds from spawning the floor's server to the end of its first answer of `/`. */
 async function floorColdStart(dir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.floor)],
-    {
-      cwd: dir,
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '--max-semi-space-size=64' },
-    },
-  );
+  const server = startNextServer(dir, ports.floor);
   try {
     for (;;) {
       const answer = await fetch(`http://127.0.0.1:${ports.floor}/`).catch(() => null);
@@ -54,7 +43,7 @@ async function floorColdStart(dir: string): Promise<number> {
       await sleep(5);
     }
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    stopServer(server);
     while (listenersOn(ports.floor).length > 0) await sleep(20);
   }
 }

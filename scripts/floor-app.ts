@@ -57,9 +57,12 @@ export function removeFloorApp(dir: string): void {
 /**
  * `next start` of a built project folder, in its own process group (stopping it also stops its child), with
  * the V8 options the site's instances get, so that a comparison is between the pages and not the flags.
+ * Next's own command is run by this Node directly, not through npx, whose own start would count in a
+ * measured start (bench:cold-start).
  */
 export function startNextServer(dir: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn('npx', ['next', 'start', '-p', String(port)], {
+  const next = path.resolve(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
+  return spawn(process.execPath, [next, 'start', '-p', String(port)], {
     cwd: dir,
     detached: true,
     stdio: 'ignore',

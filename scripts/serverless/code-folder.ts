@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findTool } from '../find-tool';
 
 /*
  * The code folder of an emulated serverless platform: the self-contained server of `npm run build`
@@ -19,11 +20,7 @@ export function platformSkipReason(): string | null {
     return "the emulated platform runs its instances as another user than the code's owner: run as root";
   if (!fs.existsSync(path.join('.next', 'standalone', 'server.js')))
     return 'no standalone build in .next/standalone: run `npm run build` first';
-  try {
-    execFileSync('setpriv', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return 'setpriv is missing (util-linux)';
-  }
+  if (!findTool(['setpriv'])) return 'setpriv is missing (util-linux)';
   return null;
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { previewEnv, runScript } from '../cluster-lib';
+import { instanceNodeOptions, previewEnv, runScript } from '../cluster-lib';
 import { createScratchDatabase, dropStaleDatabases } from '../scratch-database';
 import { readOnlyCodeFolder, removeFolder } from './code-folder';
 import { startPlatform, type Platform, type PlatformOptions } from './platform';
@@ -50,7 +50,7 @@ export async function startEmulation(options: EmulationOptions): Promise<Emulati
       DEV_ORGANISER: 'true',
       TRUSTED_PROXY_HOPS: '1',
       VERCEL: '1',
-      NODE_OPTIONS: '--max-semi-space-size=64',
+      NODE_OPTIONS: instanceNodeOptions,
       ...options.env,
     });
     runScript(path.join('scripts', 'db-seed.ts'), { ...process.env, ...env, NODE_ENV: 'production' });
