@@ -20,6 +20,7 @@ import { roles } from '../../roles';
 import { inventoryKinds } from '../../schemas/inventory';
 import { certificateKinds, participationProofs } from '../../schemas/certificates';
 import { participantChangeActions, refundPolicies } from '../../schemas/changes';
+import { announcementChannels, personalChannels, reminderChannels } from '../../schemas/announcements';
 
 /*
  * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers
@@ -66,6 +67,8 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** Bumped by a password reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** How the reminder before each of their sessions reaches them (docs/announcements.md). */
+    reminderChannel: text('reminder_channel', { enum: reminderChannels }).notNull().default('push'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -989,6 +992,146 @@ export const certificatePdfs = pgTable('certificate_pdfs', {
   pdf: bytea('pdf').notNull(),
   renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- announcements, pushes and reminders (docs/announcements.md) ----------
+
+/** A device that agreed to receive pushes: the push service's endpoint and the keys to encrypt for it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** A name for the device read from its browser ("Chrome on Android"), shown in the profile. */
+    device: text('device').notNull(),
+    createdAt: createdAt(),
+    lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+);
+
+/** An organiser's message: what, to whom (audience), how (channels), and when. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where a tap leads: a page of the site ('/schedule') or an https address. */
+    link: text('link'),
+    /** lib/schemas/announcements.ts audienceSchema. */
+    audience: jsonb('audience').notNull(),
+    channels: text('channels', { enum: announcementChannels }).array().notNull(),
+    /**
+     * scheduled: waits for sendAt; sending: its recipients are fixed and its messages queued; cancelled:
+     * withdrawn before sendAt. The messages' own progress is in the delivery log, not here.
+     */
+    state: text('state', { enum: ['scheduled', 'sending', 'cancelled'] }).notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    /** The banner is shown from sendAt until this time. */
+    bannerUntil: timestamp('banner_until', { withTimezone: true }),
+    /** How many people the audience held when it was sent. */
+    recipients: integer('recipients'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('announcements_due')
+      .on(t.sendAt)
+      .where(sql`${t.state} = 'scheduled'`),
+    index('announcements_sent').on(t.sentAt),
+  ],
+);
+
+/**
+ * The delivery log: one row per person and channel of a sent announcement, written when its audience is
+ * fixed (the primary key is what keeps anyone from being queued twice). A mail's progress is its outbox
+ * row's; a push's is its queue rows' (one per device); `unreachable` says why nothing was queued.
+ */
+export const announcementDeliveries = pgTable(
+  'announcement_deliveries',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: personalChannels }).notNull(),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    /** Why nothing was queued: no device has push turned on. */
+    unreachable: text('unreachable'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.channel, t.userId] }),
+    index('announcement_deliveries_user').on(t.userId),
+  ],
+);
+
+/**
+ * Pushes waiting for, or done with, the push service: one row per message and device. `key` names the
+ * message (announcement:<id>, reminder:<session>:<start>, timetable:<session>:<sequence>); a message is
+ * queued at most once per device. Claimed with SKIP LOCKED for a lease, as the mail outbox is.
+ */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the device turned pushes off or its subscription expired: nothing more is sent to it. */
+    subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    /** { title, body, url, tag } as the service worker shows it. */
+    payload: jsonb('payload').notNull(),
+    /** pending; delivered (the push service accepted it); failed (gave up, lastError says why); gone (the device left). */
+    state: text('state', { enum: ['pending', 'delivered', 'failed', 'gone'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The message is worthless after this (a reminder once its session has begun). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_queue_key_subscription').on(t.key, t.subscriptionId),
+    index('push_queue_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('push_queue_key_user').on(t.key, t.userId),
+  ],
+);
+
+/** The reminders sent: one per person, session and start time (a session moved later is reminded again). */
+export const sessionReminders = pgTable(
+  'session_reminders',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    channel: text('channel', { enum: personalChannels }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId, t.startsAt] })],
+);
 
 // ---------- the shared page and data cache (lib/cache/shared-cache-handler.ts) ----------
 
