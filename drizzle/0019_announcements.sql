@@ -21,6 +21,7 @@ CREATE TABLE "announcements" (
 	"state" text NOT NULL,
 	"send_at" timestamp with time zone NOT NULL,
 	"banner_until" timestamp with time zone,
+	"banner_ended" boolean DEFAULT false NOT NULL,
 	"recipients" integer,
 	"created_by" uuid,
 	"created_by_email" text NOT NULL,

@@ -12,6 +12,7 @@ export const contentTags = {
   sponsors: 'content:sponsors',
   pronite: 'content:pronite',
   results: 'content:results',
+  announcements: 'content:announcements',
 } as const;
 
 export type ContentTag = (typeof contentTags)[keyof typeof contentTags];

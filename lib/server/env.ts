@@ -40,6 +40,25 @@ const schema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalText,
+    /**
+     * Mails handed to SMTP per minute by all instances together (a provider's sending limit): an
+     * announcement to thousands queues at once and drains at this rate.
+     */
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(3000),
+    /**
+     * Web push (docs/announcements.md): the VAPID key pair (`npx web-push generate-vapid-keys`) and a
+     * contact the push services can reach (mailto: or https:). Unset in development, a pair is generated
+     * once in DATA_DIR; unset in production, pushes are off and reminders go by mail.
+     */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    VAPID_SUBJECT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https:// address')
+        .optional(),
+    ),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -91,6 +110,7 @@ const schema = z
     const groups: Record<string, (keyof typeof env)[]> = {
       Razorpay: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
       S3: ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+      'web push': ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
     };
     for (const [name, keys] of Object.entries(groups)) {
       const set = keys.filter((k) => env[k] !== undefined);

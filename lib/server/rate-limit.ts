@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/server/db';
 import { rateLimitCounters } from '@/lib/server/db/schema';
 import { now } from '@/lib/server/clock';
@@ -169,4 +169,35 @@ export async function recordLoginFailure(db: Db, email: string, ip: string): Pro
 /** A successful login forgets the pair's failures. */
 export async function clearLoginFailures(db: Db, email: string, ip: string): Promise<void> {
   await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, loginKey(email, ip)));
+}
+
+/**
+ * A share of a rate every instance draws from (the SMTP server's sending limit): up to `wanted` of the
+ * `perSecond` units of the current second that are left, taken under a lock on the key so two instances
+ * never take the same units. Answers how many were granted (0: wait for the next second).
+ */
+export async function takeAllowance(db: Db, key: string, wanted: number, perSecond: number): Promise<number> {
+  if (wanted <= 0) return 0;
+  const at = now().getTime();
+  const windowStart = new Date(Math.floor(at / 1000) * 1000);
+  const granted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const [row] = await tx
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
+    const grant = Math.max(0, Math.min(wanted, perSecond - (row?.count ?? 0)));
+    if (grant > 0) {
+      await tx
+        .insert(rateLimitCounters)
+        .values({ key, windowStart, count: grant })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+          set: { count: sql`${rateLimitCounters.count} + ${grant}` },
+        });
+    }
+    return grant;
+  });
+  await sweep(db, at);
+  return granted;
 }

@@ -7,12 +7,15 @@ import { runsAsFunction } from '@/lib/server/function-platform';
 import { env, isBuildPhase, isPreview, usesOutbox, usesPaymentSandbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { markStarted } from '@/lib/server/readiness';
-import { deliverDueMail } from '@/lib/server/mail/mail-service';
+import { drainDueMail } from '@/lib/server/mail/mail-service';
+import { announcementsTick } from '@/lib/server/announcements/job';
 import { reconcilePayments } from '@/lib/server/payments/reconcile';
 import { connectSandboxToApp } from '@/lib/server/payments/webhooks';
 import { waitingListJob } from '@/lib/server/services/waiting-list-job';
 
 const mailRetryIntervalMs = 30_000;
+/** Due announcements, reminders and the push queue: often, so a message reaches phones within seconds. */
+const announcementsIntervalMs = 5_000;
 const reconcileIntervalMs = 10 * 60_000;
 /** The certificate renderer is warmed this long after a start, once the server's own start is done. */
 const rendererWarmUpDelayMs = 3_000;
@@ -22,6 +25,7 @@ const holder = globalThis as typeof globalThis & {
   __festivalWorkers?: NodeJS.Timeout;
   __festivalReconciler?: NodeJS.Timeout;
   __festivalWaitingLists?: NodeJS.Timeout;
+  __festivalAnnouncements?: NodeJS.Timeout;
 };
 
 /**
@@ -59,7 +63,9 @@ function startBackgroundWork(db: Db): void {
   const e = env();
   if (!usesOutbox() && !holder.__festivalWorkers) {
     holder.__festivalWorkers = setInterval(() => {
-      deliverDueMail(db).catch((error: unknown) => logger.error({ err: error }, 'mail retry loop failed'));
+      drainDueMail(db, mailRetryIntervalMs - 5_000).catch((error: unknown) =>
+        logger.error({ err: error }, 'mail retry loop failed'),
+      );
     }, mailRetryIntervalMs);
     holder.__festivalWorkers.unref();
   }
@@ -76,6 +82,14 @@ function startBackgroundWork(db: Db): void {
       waitingListJob(db).catch((error: unknown) => logger.error({ err: error }, 'waiting list loop failed'));
     }, waitingListIntervalMs);
     holder.__festivalWaitingLists.unref();
+  }
+  if (!holder.__festivalAnnouncements) {
+    holder.__festivalAnnouncements = setInterval(() => {
+      announcementsTick(db).catch((error: unknown) =>
+        logger.error({ err: error }, 'announcements loop failed'),
+      );
+    }, announcementsIntervalMs);
+    holder.__festivalAnnouncements.unref();
   }
   if (e.NODE_ENV === 'production') {
     setTimeout(() => {

@@ -88,7 +88,7 @@ describeEachDatabase('mail service', (current) => {
           .update(mailOutbox)
           .set({ nextAttemptAt: new Date(Date.now() - 1000) })
           .where(eq(mailOutbox.id, id));
-        expect(await deliverDueMail(db)).toEqual({ sent: 1, failed: 0 });
+        expect(await deliverDueMail(db)).toMatchObject({ sent: 1, failed: 0 });
         expect(smtp.received.map((m) => m.to[0])).toEqual(['retry@example.com']);
         const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         expect(sent?.state).toBe('sent');

@@ -26,7 +26,13 @@ import {
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
 import { PendingMail } from '@/lib/server/mail/mail-service';
-import { sessionChangeMail, type SessionChange as MailedChange } from '@/lib/server/mail/timetable-mails';
+import {
+  sessionChangeMail,
+  sessionChangePush,
+  type SessionChange as MailedChange,
+} from '@/lib/server/mail/timetable-mails';
+import { audienceUserIds } from '@/lib/server/announcements/audience';
+import { queuePushes } from '@/lib/server/push/push-queue';
 import { selectSessions } from '@/lib/server/services/timetable';
 import { sessionTitle, venueClashes, type TimetableSession } from '@/lib/timetable';
 import { nextPosition, refuseIfReferenced, type OrderedList } from './content-shared';
@@ -247,10 +253,19 @@ async function eventMembers(tx: Conn, eventId: number): Promise<{ email: string;
   return rows.map((r) => ({ email: r.email, fullName: `${r.firstName} ${r.lastName}` }));
 }
 
-/** Queues the change mail for every registered member, in the transaction that made the change. */
+/**
+ * Queues the change mail for every registered member, and a push to each of their devices, in the
+ * transaction that made the change.
+ */
 async function mailMembers(tx: Tx, change: MailedChange, mail: PendingMail): Promise<number> {
   const members = await eventMembers(tx, change.before.eventId);
   for (const member of members) await mail.add(tx, sessionChangeMail(member, change));
+  const push = sessionChangePush(change);
+  await queuePushes(tx, {
+    key: push.tag,
+    userIds: audienceUserIds({ kind: 'events', eventIds: [change.before.eventId] }),
+    payload: push,
+  });
   return members.length;
 }
 

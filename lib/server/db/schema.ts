@@ -1037,6 +1037,8 @@ export const announcements = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     /** The banner is shown from sendAt until this time. */
     bannerUntil: timestamp('banner_until', { withTimezone: true }),
+    /** Set once the pages showing the banner were marked stale after bannerUntil (by one instance). */
+    bannerEnded: boolean('banner_ended').notNull().default(false),
     /** How many people the audience held when it was sent. */
     recipients: integer('recipients'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

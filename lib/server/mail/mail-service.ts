@@ -7,6 +7,7 @@ import { mailOutbox } from '@/lib/server/db/schema';
 import { env, usesOutbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { countMail } from '@/lib/server/metrics/registry';
+import { takeAllowance } from '@/lib/server/rate-limit';
 
 /*
  * Every mail is written to the mail_outbox table first, then handed to SMTP. A send that fails stays
@@ -214,7 +215,7 @@ export async function queueMailsForRetryLoop(tx: Db | Tx, messages: MailMessage[
   if (messages.length === 0) return;
   const state: 'kept' | 'pending' = usesOutbox() && !transportOverride ? 'kept' : 'pending';
   const now = new Date();
-  // Seven parameters a row: chunks stay well under PostgreSQL's 65,535 bound parameters.
+  // Eight parameters a row: chunks stay well under PostgreSQL's 65,535 bound parameters.
   for (let i = 0; i < messages.length; i += 5000) {
     await tx.insert(mailOutbox).values(
       messages.slice(i, i + 5000).map((message) => ({
@@ -225,6 +226,7 @@ export async function queueMailsForRetryLoop(tx: Db | Tx, messages: MailMessage[
         attachments: [],
         state,
         nextAttemptAt: now,
+        expiresAt: message.expiresAt ?? null,
       })),
     );
   }
@@ -237,13 +239,20 @@ export async function sendMail(db: Db, message: MailMessage): Promise<string> {
   return row.id;
 }
 
+/** The key of the SMTP server's sending rate that every instance draws from (takeAllowance). */
+const smtpRateKey = 'smtp:sends';
+
 /**
- * Retries pending mail whose time has come. Rows are claimed with SKIP LOCKED, their next attempt pushed
- * a lease ahead, in one short transaction, so runs on several instances (or a timer and the cron
- * endpoint) at once each send different messages and none is sent twice. Rows of a batch whose lease
- * nears its end are left for a later run (they are counted in neither number).
+ * Retries pending mail whose time has come, within the SMTP server's rate (MAIL_RATE_PER_MINUTE, shared
+ * by every instance). Rows are claimed with SKIP LOCKED, their next attempt pushed a lease ahead, in one
+ * short transaction, so runs on several instances (or a timer and the cron endpoint) at once each send
+ * different messages and none is sent twice. Rows of a batch whose lease nears its end are left for a
+ * later run (they are counted in neither number). `limited` says the rate, not the queue, ended the batch.
  */
-export async function deliverDueMail(db: Db, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(
+  db: Db,
+  limit = 20,
+): Promise<{ sent: number; failed: number; claimed: number; limited: boolean }> {
   const leaseEnds = Date.now() + mailLeaseMs;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
@@ -265,14 +274,47 @@ export async function deliverDueMail(db: Db, limit = 20): Promise<{ sent: number
       )
       .returning();
   });
+  if (claimed.length === 0) return { sent: 0, failed: 0, claimed: 0, limited: false };
+  // The claimed rows beyond what the rate allows this second are let go at once, for the next batch.
+  const perSecond = Math.max(1, Math.floor(env().MAIL_RATE_PER_MINUTE / 60));
+  const allowance = await takeAllowance(db, smtpRateKey, claimed.length, perSecond);
+  const released = claimed.slice(allowance);
+  if (released.length > 0) {
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(
+        inArray(
+          mailOutbox.id,
+          released.map((r) => r.id),
+        ),
+      );
+  }
   let sent = 0;
   let failed = 0;
-  for (const row of claimed) {
+  for (const row of claimed.slice(0, allowance)) {
     if (Date.now() > leaseEnds - leaseMarginMs) break;
     if (await deliver(db, row)) sent += 1;
     else failed += 1;
   }
-  return { sent, failed };
+  return { sent, failed, claimed: allowance, limited: released.length > 0 };
+}
+
+/**
+ * Sends due mail batch after batch until none is due or `budgetMs` has passed, waiting for the next
+ * second whenever the shared rate is used up: how an announcement's thousands of mails drain.
+ */
+export async function drainDueMail(db: Db, budgetMs: number): Promise<{ sent: number; failed: number }> {
+  const stopAt = Date.now() + budgetMs;
+  const totals = { sent: 0, failed: 0 };
+  while (Date.now() < stopAt) {
+    const batch = await deliverDueMail(db, 50);
+    totals.sent += batch.sent;
+    totals.failed += batch.failed;
+    if (batch.claimed === 0 && !batch.limited) break;
+    if (batch.limited) await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+  }
+  return totals;
 }
 
 export interface OutboxEntry {

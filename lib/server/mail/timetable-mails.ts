@@ -4,6 +4,7 @@ import { sessionTitle, sessionWhen, type TimetableSession } from '@/lib/timetabl
 import { calendarFile, type CalendarEntry } from './ics';
 import { plainTextHtml } from './layout';
 import type { MailAttachment, MailMessage } from './mail-service';
+import type { PushPayload } from '@/lib/server/push/send-push';
 
 /*
  * The timetable in mails and calendar files. Every session is one calendar entry with one UID for its
@@ -103,5 +104,25 @@ export function sessionChangeMail(
     text,
     html: plainTextHtml(subject, text),
     attachments: [calendarAttachment('session.ics', calendarFile([sessionCalendarEntry(after)]))],
+  };
+}
+
+/** The push that goes with a change mail: what changed, in a line, opening the profile's timetable. */
+export function sessionChangePush(change: SessionChange): PushPayload {
+  const { before } = change;
+  if (change.kind === 'cancelled') {
+    return {
+      title: `Cancelled: ${sessionTitle(before)}`,
+      body: `${sessionWhen(before)}, ${before.venueName} is cancelled. Your registration stays.`,
+      url: '/profile',
+      tag: `timetable:${before.id}:${before.sequence + 1}`,
+    };
+  }
+  const { after } = change;
+  return {
+    title: `Changed: ${sessionTitle(after)}`,
+    body: `Now ${sessionWhen(after)}, ${after.venueName}.`,
+    url: after.venueMapUrl ?? '/profile',
+    tag: `timetable:${after.id}:${after.sequence}`,
   };
 }

@@ -32,6 +32,10 @@ export type PaymentPurpose = (typeof paymentPurposes)[number];
 export const mailOutcomes = ['sent', 'retried', 'failed', 'expired', 'kept'] as const;
 export type MailOutcome = (typeof mailOutcomes)[number];
 
+/** What became of a push's delivery attempt (docs/announcements.md). */
+export const pushOutcomes = ['delivered', 'retried', 'failed', 'gone'] as const;
+export type PushOutcomeLabel = (typeof pushOutcomes)[number];
+
 /** Seconds; from a cached page (a few ms) to a slow settlement or a PDF under load. */
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -73,6 +77,15 @@ function createMetrics() {
     registers: [registry],
   });
   for (const outcome of mailOutcomes) mail.labels(outcome).inc(0);
+  const push = new client.Counter({
+    name: 'festival_push_total',
+    help:
+      'Push delivery attempts by outcome: accepted by the push service, retried later, failed for good, or ' +
+      'gone (the device unsubscribed; it is forgotten).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of pushOutcomes) push.labels(outcome).inc(0);
   // Counted by the cache handler into plain numbers (lib/cache/cache-lookups.ts), added here when scraped.
   const cacheCounted = { memory: 0, database: 0, miss: 0 };
   new client.Counter({
@@ -91,7 +104,7 @@ function createMetrics() {
   registerPoolMetrics(registry);
   registerDatabaseGauges(registry);
 
-  return { registry, httpRequests, httpDuration, payments, mail };
+  return { registry, httpRequests, httpDuration, payments, mail, push };
 }
 
 export type FestivalMetrics = ReturnType<typeof createMetrics>;
@@ -108,6 +121,11 @@ export function metrics(): FestivalMetrics {
 /** Counts one mail's delivery attempt. */
 export function countMail(outcome: MailOutcome): void {
   metrics().mail.labels(outcome).inc();
+}
+
+/** Counts push delivery attempts of one outcome. */
+export function countPush(outcome: PushOutcomeLabel, count = 1): void {
+  if (count > 0) metrics().push.labels(outcome).inc(count);
 }
 
 /** Counts one step of a payment (see paymentOutcomes). */
