@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
+import { RemindersOffer } from '@/components/notifications/reminders-offer';
 import { useClientValue } from '@/components/ui/use-client-value';
 import { purchaseLines, purchaseRecordKey, readPurchaseRecord, type PurchaseRecord } from './purchase-record';
 
@@ -84,6 +85,8 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof copy }) {
       <h1 className="font-display text-3xl text-gold sm:text-4xl">{title}</h1>
       <p className="text-lg text-parchment/90">{text}</p>
       {record ? <PurchaseSummaryList record={record} outcome={outcome} /> : null}
+      {/* After an event registration: reminders of its sessions on this phone (offered once). */}
+      {paid && record?.kind === 'event' ? <RemindersOffer onInteract={() => setStayed(true)} /> : null}
       <nav aria-label="Where next" className="flex w-full max-w-sm flex-col items-center gap-3">
         {!paid && record ? (
           <Link href={record.retryPath} className={primaryLink}>
