@@ -59,6 +59,35 @@ async function participantWithPass(request: APIRequestContext, page: Page, first
   return participant;
 }
 
+interface Option {
+  id: number;
+  participation_name: string;
+  price: number;
+  min_range: number;
+  max_range: number;
+}
+
+/** An open event with a paid option for one person, and the position of its category (for its URL). */
+async function paidSoloOption(request: APIRequestContext) {
+  const categories = await request.get('/api/admin/event-category/get-event-category');
+  const { data } = (await categories.json()) as { data: { id: number }[] };
+  for (const [index, category] of data.entries()) {
+    const answer = await request.get(`/api/admin/event-category/get-events-by-category/${category.id}`);
+    const events = (
+      (await answer.json()) as {
+        data: { id: number; isRegistrationOpen: boolean; participations: Option[] }[];
+      }
+    ).data;
+    for (const event of events.filter((e) => e.isRegistrationOpen)) {
+      const option = event.participations.find((o) => o.price > 0 && o.max_range === 1);
+      if (option) return { event, option, position: index + 1 };
+    }
+  }
+  throw new Error('The seed has no open paid option for one person');
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The endpoint of this device's subscription (kept by the stand-in's PushManager in localStorage). */
 async function deviceEndpoint(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('e2e:push-subscription'));
@@ -253,7 +282,10 @@ test.describe('with the server side of announcements', () => {
 
     await section.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
     await expect(state).toHaveText('Notifications are on for this phone.');
-    await expect(section.getByRole('status').first()).toHaveText('Notifications are on for this phone.');
+    await expect(section.getByRole('status').filter({ hasText: 'Notifications are on' })).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
     const devices = section.getByRole('list', { name: 'Devices with notifications on' });
     await expect(devices.getByRole('listitem')).toHaveCount(1);
     expect((await myNotifications(request, participant)).devices).toHaveLength(1);
@@ -346,6 +378,37 @@ test.describe('with the server side of announcements', () => {
     await page.reload();
     await expect(section.getByRole('heading', { level: 4, name: title })).toBeVisible();
     expect((await myNotifications(request, participant)).announcements.map((a) => a.title)).toContain(title);
+  });
+
+  test('after a paid registration, the result page offers reminders on this phone, once', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await usePushService(context, pushService);
+    const picked = await paidSoloOption(request);
+    const participant = await createVerifiedAccount(request, { first_name: 'Percy' });
+    await signIn(page, participant);
+    await page.goto(`/event/${picked.position}/register?event=${picked.event.id}`);
+    await page
+      .getByRole('radio', { name: new RegExp(`^${escapeRegExp(picked.option.participation_name)} \\(`) })
+      .check();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByRole('button', { name: 'Pay and Register' }).click();
+    await page.getByTestId('sandbox-checkout').getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/success$/);
+
+    const card = page.getByRole('complementary', { name: 'Get reminders on this phone' });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
+    await expect(card.getByTestId('push-state')).toHaveText('Notifications are on for this phone.');
+    // Using the card stopped the countdown to the home page.
+    await expect(page.getByRole('timer')).toHaveText('The page stays open.');
+    expect((await myNotifications(request, participant)).devices).toHaveLength(1);
+    await card.getByRole('button', { name: 'Close: no reminders offer again' }).click();
+    await expect(card).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('notifications:offer-dismissed'))).toBe('1');
   });
 
   test('a participant who chose push reminders gets one before their session', async ({

@@ -41,6 +41,11 @@ export function NotificationsSection() {
   const push = usePushDevice(load.status === 'ready' ? load.settings.pushKey : undefined, reload);
 
   async function choose(reminderChannel: ReminderChannel) {
+    if (!settings) return;
+    const before = settings;
+    // Shown chosen at once (a radio that stays put until the server answers looks broken); put back if the
+    // server refuses.
+    setLoad({ status: 'ready', settings: { ...before, reminderChannel } });
     setSaving(true);
     setSaid('');
     try {
@@ -48,6 +53,7 @@ export function NotificationsSection() {
       setLoad({ status: 'ready', settings: next });
       setSaid('Your reminder choice is saved.');
     } catch (error) {
+      setLoad({ status: 'ready', settings: before });
       setSaid(messageOf(error, 'Your reminder choice could not be saved. Please try again.'));
     } finally {
       setSaving(false);

@@ -25,7 +25,8 @@ export const pushStateText: Record<PushState, string> = {
 };
 
 /**
- * This device's pushes: the state in words (announced when it changes) and the one button it allows,
+ * This device's pushes: the state in words (announced when it changes), what went wrong if anything did,
+ * and the one button the state allows,
  * "Turn on notifications on this phone" or "Turn off on this phone".
  */
 export function PushSwitch({
@@ -43,7 +44,8 @@ export function PushSwitch({
 }) {
   return (
     <div className="flex flex-col gap-3">
-      <p data-testid="push-state" className="text-parchment/90">
+      {/* The state itself is announced when it changes; `said` adds only what went wrong. */}
+      <p data-testid="push-state" role="status" aria-live="polite" className="text-parchment/90">
         {pushStateText[state]}
       </p>
       {state === 'off' ? (
@@ -68,7 +70,7 @@ export function PushSwitch({
           Turn off on this phone
         </button>
       ) : null}
-      <p role="status" aria-live="polite" className="text-sm text-parchment/80 empty:hidden">
+      <p aria-live="polite" className="text-sm text-parchment/80 empty:hidden">
         {said}
       </p>
     </div>

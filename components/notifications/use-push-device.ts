@@ -29,8 +29,8 @@ function localState(pushKey: string | null): PushState | null {
 
 /**
  * This device's push subscription as a small state machine, shared by the profile's section and the card
- * after a registration. `pushKey` undefined: the site's settings are still loading. `said` is the last
- * outcome in words, for an aria-live region. `onChanged` runs after each successful change (the profile
+ * after a registration. `pushKey` undefined: the site's settings are still loading. `said` is what went
+ * wrong with the last change, if anything did, for an aria-live region. `onChanged` runs after each successful change (the profile
  * reads its list of devices again).
  */
 export function usePushDevice(pushKey: string | null | undefined, onChanged?: () => void) {
@@ -60,7 +60,6 @@ export function usePushDevice(pushKey: string | null | undefined, onChanged?: ()
     try {
       await turnOnPushes(pushKey);
       setState('on');
-      setSaid('Notifications are on for this phone.');
       onChanged?.();
     } catch (error) {
       if (error instanceof PermissionRefused) {
@@ -82,7 +81,6 @@ export function usePushDevice(pushKey: string | null | undefined, onChanged?: ()
     try {
       await turnOffPushes();
       setState('off');
-      setSaid('Notifications are off for this phone.');
       onChanged?.();
     } catch (error) {
       setSaid(messageOf(error, 'Notifications could not be turned off. Please try again.'));

@@ -85,8 +85,6 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof copy }) {
       <h1 className="font-display text-3xl text-gold sm:text-4xl">{title}</h1>
       <p className="text-lg text-parchment/90">{text}</p>
       {record ? <PurchaseSummaryList record={record} outcome={outcome} /> : null}
-      {/* After an event registration: reminders of its sessions on this phone (offered once). */}
-      {paid && record?.kind === 'event' ? <RemindersOffer onInteract={() => setStayed(true)} /> : null}
       <nav aria-label="Where next" className="flex w-full max-w-sm flex-col items-center gap-3">
         {!paid && record ? (
           <Link href={record.retryPath} className={primaryLink}>
@@ -98,6 +96,9 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof copy }) {
           Go to your profile
         </Link>
       </nav>
+      {/* After an event registration: reminders of its sessions on this phone (offered once). Below the
+          way on, which stays on a phone's first screen. */}
+      {paid && record?.kind === 'event' ? <RemindersOffer onInteract={() => setStayed(true)} /> : null}
       <div className="flex flex-col items-center gap-2">
         <p role="timer" aria-atomic="true" className="text-parchment/85">
           {stayed ? (
