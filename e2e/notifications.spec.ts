@@ -262,11 +262,7 @@ test('the schedule opens with no signal once seen', async ({ context, page }) =>
   }
 });
 
-test.describe('with the server side of announcements', () => {
-  // Needs /api/my-notifications, /api/push-subscriptions and /api/admin/announcements, which are built
-  // on main alongside this; remove the fixme once they have landed.
-  test.fixme();
-
+test.describe('with the announcements API', () => {
   test('a participant turns notifications on and off on their phone, chooses mail reminders, and logout forgets the device', async ({
     context,
     page,
@@ -416,9 +412,11 @@ test.describe('with the server side of announcements', () => {
     page,
     request,
   }) => {
-    // The server's reminder run picks sessions starting within 30 minutes of its clock; how an e2e run
-    // makes one due (a session created 29 minutes ahead, or a test hook moving the clock) is the server
-    // side's to settle. The participant's side is here.
+    // Not yet runnable end to end: the server's reminder round reads the real clock, and a session can
+    // only be set within the festival's days, so no session falls due during a run. The round itself is
+    // tested with its own `now` in the server's integration tests; this journey needs a way to make a
+    // session due on the e2e server (a test clock) before the fixme can go.
+    test.fixme(true, 'no session can fall due on the e2e server yet');
     await context.grantPermissions(['notifications']);
     await usePushService(context, pushService);
     const participant = await participantWithPass(request, page, 'George');

@@ -13,6 +13,12 @@ type Load = { status: 'loading' } | { status: 'ready'; settings: MyNotifications
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
+/** "since 27 Nov 2026"; nothing for a date that does not parse (format() would throw on it). */
+function since(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `since ${dayFormat.format(date)}`;
+}
+
 /**
  * The profile's "Notifications" (docs/announcements.md): pushes on this phone, the person's devices that
  * have them, how session reminders travel, and the announcements sent to them. Loads on its own, like
@@ -81,9 +87,7 @@ export function NotificationsSection() {
                 {settings.devices.map((device) => (
                   <li key={device.id}>
                     {device.device}{' '}
-                    <span className="text-sm text-parchment/70">
-                      since {dayFormat.format(new Date(device.createdAt))}
-                    </span>
+                    <span className="text-sm text-parchment/70">{since(device.createdAt)}</span>
                   </li>
                 ))}
               </ul>
