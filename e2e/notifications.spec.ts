@@ -268,6 +268,8 @@ test.describe('with the announcements API', () => {
     page,
     request,
   }) => {
+    // A long journey: on, off, a reminder choice, on again and logout, with reloads between.
+    test.slow();
     await context.grantPermissions(['notifications']);
     await usePushService(context, pushService);
     const participant = await participantWithPass(request, page, 'Ron');
