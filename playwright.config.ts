@@ -37,6 +37,12 @@ export function e2eServer(port: number, dataDir: string) {
       // As if behind one proxy: the tests give each account its own client address in X-Forwarded-For,
       // so the per-IP limits of a whole run's sign-ups never add up.
       TRUSTED_PROXY_HOPS: '1',
+      // A fixed test pair (made with `npx web-push generate-vapid-keys`, used nowhere else): the server
+      // signs its pushes with it, and e2e/support/push-service.ts's push service checks the signature.
+      VAPID_PUBLIC_KEY:
+        'BDg4YelHqNm7myqj2c94bp6mKibZGdlrfuxKErSDLoXbJEzDKPrIt_D1o-mUzlna7arw4nGj-OUGCzXtnqYgN1M',
+      VAPID_PRIVATE_KEY: 'cI83bpfHKLpWEb7Q-mCgEEwaObdRPEIohOl9DgNbYy0',
+      VAPID_SUBJECT: 'mailto:e2e@aetherfest.example',
     },
   };
 }
