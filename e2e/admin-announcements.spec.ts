@@ -142,6 +142,12 @@ test.describe('console: announcements', () => {
       await form.getByLabel('Message').fill('A lantern walk round the lake.');
       await form.getByLabel('Push', { exact: true }).uncheck();
       await form.getByLabel('Send at a set time').check();
+      // A time two years ahead passes the form but not the server: its reason shows on the field.
+      await form.getByLabel('Send at', { exact: true }).fill(festivalTimeIn(730));
+      await form.getByRole('button', { name: 'Preview' }).click();
+      await form.getByRole('button', { name: /^Schedule for / }).click();
+      await expect(form.getByText('The send time must be within a year.')).toBeVisible();
+      await expect(form.getByLabel('Title')).toBeFocused();
       await form.getByLabel('Send at', { exact: true }).fill(festivalTimeIn(7));
       await form.getByRole('button', { name: 'Preview' }).click();
       await form.getByRole('button', { name: /^Schedule for / }).click();

@@ -111,6 +111,7 @@ export function AnnouncementForm({
     register,
     handleSubmit,
     setError,
+    setFocus,
     control,
     formState: { errors, isSubmitting },
   } = useForm<AnnouncementFormValues, unknown, CreateAnnouncement>({ resolver, defaultValues: defaults });
@@ -134,6 +135,13 @@ export function AnnouncementForm({
     }
   }
 
+  /** Leaves the preview for the fields again, the keyboard back at the first of them. */
+  function backToFields() {
+    setChecked(null);
+    // The fields are enabled again on the next render; focus can only land there after it.
+    requestAnimationFrame(() => setFocus('title'));
+  }
+
   async function send() {
     if (!checked) return;
     const created: { id?: string } = {};
@@ -146,7 +154,7 @@ export function AnnouncementForm({
       router.push(`/admin/announcements/${created.id}`);
     } else if (!result.ok) {
       // Back to the fields, where the server's reasons show.
-      setChecked(null);
+      backToFields();
       showFieldErrors(result.error, setError);
     }
   }
@@ -293,7 +301,7 @@ export function AnnouncementForm({
           goLabel={goLabel}
           busy={busy}
           onGo={() => void send()}
-          onBack={() => setChecked(null)}
+          onBack={backToFields}
         />
       ) : (
         <div className="sm:w-64">
