@@ -109,7 +109,7 @@ export default async function AnnouncementPage({ params, searchParams }: Props) 
             </>
           ) : null}
           <dt className="text-gold">Written by</dt>
-          <dd className="break-all">
+          <dd className="break-words">
             {announcement.createdByEmail}, {formatDateTime(announcement.createdAt)}
           </dd>
         </dl>
