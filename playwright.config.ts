@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
 /**
@@ -47,6 +48,34 @@ export function e2eServer(port: number, dataDir: string) {
   };
 }
 
+/** The desktop Chromium every suite runs in (the festival-day journeys have a project of their own). */
+export const chromiumProject = {
+  name: 'chromium',
+  testIgnore: 'festival-day/**',
+  use: { ...devices['Desktop Chrome'] },
+};
+
+/**
+ * A second server for the journeys that need the festival's own days (a reminder 30 minutes before a
+ * session): the same build on its own database, its clock started 20 minutes before the festival's first
+ * day by e2e/support/festival-clock.cjs, so sessions of the first morning fall due during the run.
+ */
+const festivalDayPort = port + 1;
+export const festivalDayClock = '2027-02-19T23:40:00+05:30';
+
+function festivalDayServer() {
+  const server = e2eServer(festivalDayPort, '.data/e2e-festival-day');
+  return {
+    ...server,
+    env: {
+      ...server.env,
+      SITE_URL: `http://localhost:${festivalDayPort}`,
+      FESTIVAL_CLOCK: festivalDayClock,
+      NODE_OPTIONS: `--require ${path.resolve('e2e/support/festival-clock.cjs')}`,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -68,6 +97,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: e2eServer(port, e2eDataDir),
+  projects: [
+    chromiumProject,
+    {
+      name: 'festival-day',
+      testMatch: 'festival-day/**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${festivalDayPort}` },
+    },
+  ],
+  webServer: [e2eServer(port, e2eDataDir), festivalDayServer()],
 });
