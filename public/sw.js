@@ -247,11 +247,12 @@ self.addEventListener('pushsubscriptionchange', (event) => {
       const fresh =
         event.newSubscription ??
         (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
-      await fetch('/api/push-subscriptions', {
+      // The worker has no sign-in token; the old subscription's endpoint is what proves the device.
+      await fetch('/api/push-subscriptions/renew', {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(fresh.toJSON()),
+        body: JSON.stringify({ oldEndpoint: event.oldSubscription.endpoint, subscription: fresh.toJSON() }),
       });
     })().catch(() => undefined),
   );
