@@ -33,10 +33,15 @@ test.afterAll(async () => {
 
 const festivalStarts = Date.parse('2027-02-20T00:00:00+05:30');
 
-/** The server's own time (its clock is the festival's, not this machine's), from an answer's Date header. */
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const answer = await request.get('/api/health');
-  return Date.parse(answer.headers()['date']!);
+/**
+ * The server's own time (its clock is the festival's, not this machine's): when it signed a token just
+ * issued. (Node's Date header reads a clock the preload cannot reach.)
+ */
+function serverNowOf(freshToken: string): number {
+  const claims = JSON.parse(Buffer.from(freshToken.split('.')[1]!, 'base64url').toString()) as {
+    iat: number;
+  };
+  return claims.iat * 1000;
 }
 
 /** A participant registered for `eventId`'s free option `optionId`, signed in on `page`. */
@@ -56,22 +61,29 @@ async function registered(request: APIRequestContext, page: Page, first_name: st
 }
 
 /** A session of `eventId` at a new venue, starting a few minutes from the server's now (within the festival). */
-async function sessionSoon(request: APIRequestContext, organiser: TestAccount, eventId: number) {
+async function sessionSoon(
+  request: APIRequestContext,
+  organiser: TestAccount,
+  eventId: number,
+  serverNow: number,
+) {
   const send = consoleApi(request, organiser);
   const mapUrl = 'https://maps.example/owlery';
+  // Its own round name: every journey registers for the same seeded event, whose other sessions remind too.
+  const roundName = `Dawn round ${Math.random().toString(36).slice(2, 7)}`;
   const venue = await send<{ id: number; name: string }>('post', '/api/admin/venue', {
     name: `Owlery ${Math.random().toString(36).slice(2, 7)}`,
     mapUrl,
   });
-  const startsAt = Math.max(festivalStarts + 60_000, (await serverNow(request)) + 3 * 60_000);
+  const startsAt = Math.max(festivalStarts + 60_000, serverNow + 3 * 60_000);
   await send('post', '/api/admin/session', {
     eventId,
     venueId: venue.id,
-    roundName: 'Dawn round',
+    roundName,
     startsAt: new Date(startsAt).toISOString(),
     endsAt: new Date(startsAt + 30 * 60_000).toISOString(),
   });
-  return { venue, mapUrl };
+  return { venue, mapUrl, roundName };
 }
 
 test('a participant with notifications on gets the reminder on the lock screen, leading to the map', async ({
@@ -81,7 +93,7 @@ test('a participant with notifications on gets the reminder on the lock screen, 
 }) => {
   await context.grantPermissions(['notifications']);
   await usePushService(context, pushService);
-  const { event } = await registered(request, page, 'Luna');
+  const { event, participant } = await registered(request, page, 'Luna');
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Notifications' });
   await section.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
@@ -89,21 +101,27 @@ test('a participant with notifications on gets the reminder on the lock screen, 
   const stored = await page.evaluate(() => localStorage.getItem('e2e:push-subscription'));
   const endpoint = (JSON.parse(stored!) as { endpoint: string }).endpoint;
 
-  const { venue, mapUrl } = await sessionSoon(request, await organiserAccount(request), event.id);
+  const { venue, mapUrl, roundName } = await sessionSoon(
+    request,
+    await organiserAccount(request),
+    event.id,
+    serverNowOf(participant.token),
+  );
 
   // The server's round (every 5 s) queues it and sends it; the push service decrypts what arrived.
   let raw = '';
   await expect
     .poll(
       async () => {
-        raw = (await pushService.messagesFor(endpoint)).find((m) => m.includes('"reminder:')) ?? '';
+        raw = (await pushService.messagesFor(endpoint)).find((m) => m.includes(roundName)) ?? '';
         return raw;
       },
       { timeout: 30_000 },
     )
     .not.toBe('');
   const message = JSON.parse(raw) as { title: string; body: string; url: string; tag: string };
-  expect(message.title).toContain('Dawn round');
+  expect(message.title).toContain(roundName);
+  expect(message.tag).toMatch(/^reminder:/);
   expect(message.body).toBe(`Starts in 30 minutes at ${venue.name}. Tap for the map.`);
   expect(message.url).toBe(mapUrl);
 
@@ -122,10 +140,15 @@ test('a participant who chose mail gets the reminder by mail', async ({ page, re
   await section.getByRole('radio', { name: /mail/i }).check();
   await expect(section.getByText('Your reminder choice is saved.')).toBeVisible();
 
-  const { venue, mapUrl } = await sessionSoon(request, await organiserAccount(request), event.id);
+  const { venue, mapUrl, roundName } = await sessionSoon(
+    request,
+    await organiserAccount(request),
+    event.id,
+    serverNowOf(participant.token),
+  );
   await expect
     .poll(
-      async () => (await outboxFor(request, participant.email)).find((m) => m.subject.includes('Dawn round')),
+      async () => (await outboxFor(request, participant.email)).find((m) => m.subject.includes(roundName)),
       { timeout: 30_000 },
     )
     .toMatchObject({ text: expect.stringContaining(`in 30 minutes, at ${venue.name}.\nMap: ${mapUrl}`) });

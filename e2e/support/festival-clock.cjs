@@ -10,14 +10,14 @@ if (start) {
   const offset = Date.parse(start) - Date.now();
   if (Number.isNaN(offset)) throw new Error(`FESTIVAL_CLOCK is not a date: ${start}`);
   const RealDate = Date;
-  class FestivalDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...args);
-    }
-    static now() {
-      return RealDate.now() + offset;
-    }
-  }
-  globalThis.Date = FestivalDate;
+  const shiftedNow = () => RealDate.now() + offset;
+  // A proxy, not a subclass: whatever copies Date's own statics (UTC, parse) still finds them all.
+  globalThis.Date = new Proxy(RealDate, {
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length === 0 ? [shiftedNow()] : args, newTarget),
+    // Date() called as a function answers the present as text.
+    apply: () => new RealDate(shiftedNow()).toString(),
+    get: (target, property, receiver) =>
+      property === 'now' ? shiftedNow : Reflect.get(target, property, receiver),
+  });
 }
