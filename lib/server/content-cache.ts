@@ -6,6 +6,7 @@ import { isBuildPhase } from '@/lib/server/env';
 import * as content from '@/lib/server/services/content';
 import { publicTimetable } from '@/lib/server/services/timetable';
 import { publishedResultsByCategory } from '@/lib/server/results/public';
+import { currentBanner, publicAnnouncements } from '@/lib/server/announcements/announcements';
 
 /**
  * Cached reads for the public pages and the public read API. Each is tagged by the content it shows; a
@@ -74,6 +75,26 @@ export const cachedPublishedResults = unstable_cache(
   async () => (isBuildPhase() ? [] : publishedResultsByCategory(await getDb())),
   ['published-results'],
   { tags: [contentTags.results] },
+);
+
+/** The announcements everyone may read, newest first: /announcements. */
+export const cachedPublicAnnouncements = unstable_cache(
+  async () => (isBuildPhase() ? [] : publicAnnouncements(await getDb())),
+  ['public-announcements'],
+  { tags: [contentTags.announcements] },
+);
+
+/**
+ * The banner of the public pages, or null. Kept until the tag is revalidated, which the server does when
+ * an announcement is sent, its banner is ended, or its time lapses (within seconds, lib/server/
+ * announcements/job.ts); a copy read after `until` is still possible in between, so whoever shows it
+ * checks `until` too (bannerUpAt, app/(public)/layout.tsx). No time-based revalidation here: it would make every public page
+ * that shows the banner an ISR page with that period instead of one kept until its content changes.
+ */
+export const cachedBanner = unstable_cache(
+  async () => (isBuildPhase() ? null : currentBanner(await getDb())),
+  ['announcement-banner'],
+  { tags: [contentTags.announcements] },
 );
 
 /**
