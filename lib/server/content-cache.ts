@@ -86,10 +86,10 @@ export const cachedPublicAnnouncements = unstable_cache(
 
 /**
  * The banner of the public pages, or null. Kept until the tag is revalidated, which the server does when
- * an announcement is sent, its banner is ended, or its time lapses (within seconds, lib/server/
- * announcements/job.ts); a copy read after `until` is still possible in between, so whoever shows it
- * checks `until` too (bannerUpAt, app/(public)/layout.tsx). No time-based revalidation here: it would make every public page
- * that shows the banner an ISR page with that period instead of one kept until its content changes.
+ * an announcement is sent, its banner is ended, or its time runs out (within seconds, lib/server/
+ * announcements/job.ts). A copy read just before `until` may still be rendered after it, so the page
+ * checks `until` too (app/(public)/layout.tsx). No time-based revalidation here: it would make every
+ * public page showing the banner one re-rendered on a timer instead of kept until its content changes.
  */
 export const cachedBanner = unstable_cache(
   async () => (isBuildPhase() ? null : currentBanner(await getDb())),
