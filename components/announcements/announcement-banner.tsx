@@ -15,6 +15,7 @@ export interface BannerContent {
 export function AnnouncementBanner({ banner }: { banner: BannerContent | null }) {
   if (!banner) return null;
   const line = firstLine(banner.body);
+  const linkText = banner.link ? 'More' : 'All announcements';
   return (
     <aside aria-label="Announcement" className="px-4 pt-16" data-announcement-banner>
       <div className="mx-auto flex max-w-4xl flex-col gap-1 rounded-2xl border border-gold/50 bg-night px-4 py-3 sm:flex-row sm:items-baseline sm:gap-3">
@@ -22,10 +23,10 @@ export function AnnouncementBanner({ banner }: { banner: BannerContent | null })
         {line ? <p className="line-clamp-2 min-w-0 flex-1 text-parchment sm:line-clamp-1">{line}</p> : null}
         <AnnouncementLink
           href={banner.link ?? '/announcements'}
+          label={`${linkText}: ${banner.title}`}
           className="shrink-0 text-gold underline underline-offset-4"
         >
-          {banner.link ? 'More' : 'All announcements'}
-          <span className="sr-only">: {banner.title}</span>
+          {linkText}
         </AnnouncementLink>
       </div>
     </aside>

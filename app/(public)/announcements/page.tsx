@@ -46,9 +46,10 @@ export default async function AnnouncementsPage() {
                   <p className="mt-3">
                     <AnnouncementLink
                       href={announcement.link}
+                      label={`More: ${announcement.title}`}
                       className="text-gold underline underline-offset-4"
                     >
-                      More<span className="sr-only">: {announcement.title}</span>
+                      More
                     </AnnouncementLink>
                   </p>
                 ) : null}
