@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { consoleApi, organiserAccount } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { skipSplash } from './support/splash';
 
 /*
@@ -94,6 +95,8 @@ test.describe('announcements on the public site', () => {
     bannerId = banner.id;
 
     await reloadUntilBanner(page, '/', bannerTitle);
+    // In the server's HTML, so it is there before any script runs and nothing moves when it comes.
+    expect(await (await request.get('/')).text()).toContain(bannerTitle);
     await expect(bannerOf(page)).toContainText('The main gate opens at 12:00.');
     await expect(bannerOf(page)).not.toContainText('The side gate stays shut.');
     await bannerOf(page)
@@ -138,9 +141,11 @@ test.describe('announcements on the public site', () => {
       'href',
       '/schedule',
     );
+    await expectNoSeriousAxeViolations(page);
     await page.goto('/announcements');
     const item = page.getByRole('article').filter({ hasText: title });
     await expect(item.getByRole('link', { name: `More: ${title}` })).toHaveAttribute('href', '/schedule');
+    await expectNoSeriousAxeViolations(page);
     expect((await endBanner(request, sent.id)).ok()).toBe(true);
     bannerId = '';
     await reloadUntilBanner(page, '/team', null);
