@@ -21,7 +21,9 @@ export default async function AnnouncementsPage() {
   const announcements = await cachedPublicAnnouncements();
   return (
     <main className="mx-auto max-w-3xl px-4 pb-24 pt-24">
-      <h1 className="text-center font-display text-5xl tracking-widest text-gold">Announcements</h1>
+      <h1 className="text-center font-display text-3xl tracking-widest text-gold sm:text-5xl">
+        Announcements
+      </h1>
       {announcements.length === 0 ? (
         <p className="mt-10 text-center text-lg">
           No announcements yet. News from the organisers will appear here as soon as it is sent.
