@@ -25,18 +25,10 @@
 // loads each step's route; a fresh instance is still slower for its first seconds under load while V8
 // compiles the request path, so a few hundred rounds measure instances already warm, as they are after
 // serving the site for a while.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectPostgres, describeConnection } from '@/lib/server/db/postgres-url';
-import {
-  intFromEnv,
-  portInUse,
-  previewEnv,
-  serverNodeOptions,
-  startCluster,
-  type Cluster,
-} from './cluster-lib';
+import { connectPostgres } from '@/lib/server/db/postgres-url';
+import { intFromEnv, previewEnv, serverNodeOptions, startCluster, type Cluster } from './cluster-lib';
 import { gitCommit, optionOf, productionBuildId, wholeOption } from './bench-context';
 import { performanceDoc, writeSection } from './performance-doc';
 import {
@@ -52,7 +44,7 @@ import {
   type Checkout,
 } from './rush-stats';
 import { createScratchDatabase } from './scratch-database';
-import { initDataDir, ownedTempDir, serverOwner, startServer } from './local-postgres';
+import { databaseServer } from './bench-database';
 import {
   chooseTargets,
   createBuyers,
@@ -93,55 +85,6 @@ const settleWaitMs = 15_000;
 
 // The buyers' tokens are signed with the same secret the instances get.
 process.env.JWT_SECRET ??= 'bench-secret-that-is-long-enough-for-hs256-signing';
-
-// ---------- a PostgreSQL server of its own, when none is given ----------
-
-interface Server {
-  url: string;
-  /** What the conditions say about where it came from. */
-  origin: string;
-  stop(): Promise<void>;
-}
-
-/** initdb and postgres in a temporary folder (scripts/local-postgres.ts), removed again when stopped. */
-async function startPostgres(): Promise<Server> {
-  const port = intFromEnv('PG_PORT', 54339);
-  if (await portInUse(port)) throw new Error(`PG_PORT ${port} is already in use.`);
-  const owner = serverOwner();
-  const dir = ownedTempDir('festival-rush-pg-', owner);
-  const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
-  try {
-    const data = path.join(dir, 'data');
-    try {
-      initDataDir(data, owner);
-    } catch (error) {
-      throw new Error(
-        `${error instanceof Error ? error.message : error} (set DATABASE_URL to use a running server instead)`,
-      );
-    }
-    const server = await startServer({ dataDir: data, port, socketDir: dir, owner });
-    const stop = async () => {
-      await server.stop();
-      remove();
-    };
-    return { url: server.url, origin: `started by the benchmark on port ${port}, initdb defaults`, stop };
-  } catch (error) {
-    remove();
-    throw error;
-  }
-}
-
-async function databaseServer(): Promise<Server> {
-  const given = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (given) {
-    return {
-      url: given,
-      origin: `given by DATABASE_URL, ${describeConnection(given)}`,
-      stop: async () => {},
-    };
-  }
-  return startPostgres();
-}
 
 /**
  * The buyers, C at a time (each starts its next checkout as soon as the last one answered), or arriving at
@@ -197,7 +140,7 @@ async function rush(base: () => string, buyers: Buyer[], targets: Targets) {
 // ---------- the run ----------
 
 async function main() {
-  const server = await databaseServer();
+  const server = await databaseServer('festival-rush-pg-');
   const cleanup: (() => Promise<void>)[] = [server.stop];
   // Ctrl-C still stops the instances (also while they start), drops the database and stops a server of
   // our own.

@@ -1,6 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  GET as announcementsCronGet,
+  POST as announcementsCronPost,
+} from '@/app/api/cron/announcements/route';
 import { GET as mailCronGet, POST as mailCronPost } from '@/app/api/cron/mail/route';
 import { GET as reconcileCronGet, POST as reconcileCronPost } from '@/app/api/cron/reconcile/route';
 import { GET as waitingCronGet, POST as waitingCronPost } from '@/app/api/cron/waiting-lists/route';
@@ -57,6 +61,8 @@ describeEachDatabase('scheduled jobs', (current) => {
       ['POST /api/payment/reconcile', reconcileRoute, 'POST'],
       ['GET /api/cron/waiting-lists', waitingCronGet, 'GET'],
       ['POST /api/cron/waiting-lists', waitingCronPost, 'POST'],
+      ['GET /api/cron/announcements', announcementsCronGet, 'GET'],
+      ['POST /api/cron/announcements', announcementsCronPost, 'POST'],
     ] as const;
 
     it.each(routes)('%s does not exist while CRON_SECRET is unset', async (_name, route, method) => {
@@ -90,7 +96,15 @@ describeEachDatabase('scheduled jobs', (current) => {
             ? { sent: 0, failed: 0 }
             : route === waitingCronGet || route === waitingCronPost
               ? { lapsed: 0, offered: 0 }
-              : expect.objectContaining({ checked: expect.any(Number), errors: 0 }),
+              : route === announcementsCronGet || route === announcementsCronPost
+                ? {
+                    announcementsSent: 0,
+                    bannersEnded: 0,
+                    remindersQueued: 0,
+                    pushes: { delivered: 0, failed: 0, gone: 0, retried: 0 },
+                    mail: { sent: 0, failed: 0 },
+                  }
+                : expect.objectContaining({ checked: expect.any(Number), errors: 0 }),
         );
       });
 

@@ -8,8 +8,9 @@ describe('the platform cron file', () => {
     crons: { path: string; schedule: string }[];
   };
 
-  it('schedules mail retries, reconciliation and the waiting lists', () => {
+  it('schedules announcements, mail retries, reconciliation and the waiting lists', () => {
     expect(config.crons.map((c) => c.path).sort()).toEqual([
+      '/api/cron/announcements',
       '/api/cron/mail',
       '/api/cron/reconcile',
       '/api/cron/waiting-lists',

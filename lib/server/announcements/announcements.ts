@@ -3,13 +3,14 @@ import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { festivalTitle } from '@/lib/festival';
 import type { Audience, CreateAnnouncement } from '@/lib/schemas/announcements';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
-import { contentChanged, contentTags } from '@/lib/server/content-tags';
+import { contentChangedAnywhere, contentTags } from '@/lib/server/content-tags';
 import type { Db, Tx } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';
 import { announcementDeliveries, announcements } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';
-import { usesOutbox, env } from '@/lib/server/env';
+import { env } from '@/lib/server/env';
 import { mailLayout, escapeHtml } from '@/lib/server/mail/layout';
+import { newMailState } from '@/lib/server/mail/mail-service';
 import { queuePushes } from '@/lib/server/push/push-queue';
 import { audienceUserIds } from './audience';
 
@@ -100,7 +101,7 @@ export async function createAnnouncement(
     });
     return sendAt.getTime() <= now ? ((await startSending(tx, created.id)) ?? created) : created;
   });
-  if (row.state === 'sending') contentChanged(contentTags.announcements);
+  if (row.state === 'sending') await contentChangedAnywhere(db, contentTags.announcements);
   return view(row);
 }
 
@@ -156,7 +157,7 @@ export async function endBanner(db: Db, actor: Actor, id: string): Promise<Annou
     });
     return after!;
   });
-  contentChanged(contentTags.announcements);
+  await contentChangedAnywhere(db, contentTags.announcements);
   return view(row);
 }
 
@@ -194,7 +195,7 @@ async function startSending(tx: Tx, id: string): Promise<AnnouncementRow | null>
       tx,
       sql`with queued as (
           insert into mail_outbox ("to", subject, text, html, attachments, state, next_attempt_at)
-          select u.email, ${mail.subject}, ${mail.text}, ${mail.html}, '[]'::jsonb, ${usesOutbox() ? 'kept' : 'pending'}, now()
+          select u.email, ${mail.subject}, ${mail.text}, ${mail.html}, '[]'::jsonb, ${newMailState()}, now()
           from users u where u.id in (${people})
           returning id, "to")
         insert into announcement_deliveries (announcement_id, user_id, channel, mail_id)
@@ -254,7 +255,7 @@ export async function sendDueAnnouncements(db: Db): Promise<number> {
     if (!started) break;
     sent += 1;
   }
-  if (sent > 0) contentChanged(contentTags.announcements);
+  if (sent > 0) await contentChangedAnywhere(db, contentTags.announcements);
   return sent;
 }
 
@@ -268,7 +269,7 @@ export async function endLapsedBanners(db: Db): Promise<number> {
     .set({ bannerEnded: true })
     .where(and(eq(announcements.bannerEnded, false), lte(announcements.bannerUntil, new Date())))
     .returning({ id: announcements.id });
-  if (ended.length > 0) contentChanged(contentTags.announcements);
+  if (ended.length > 0) await contentChangedAnywhere(db, contentTags.announcements);
   return ended.length;
 }
 
@@ -399,7 +400,17 @@ export async function deliveryLog(
         order by name, email, channel
         limit ${deliveryLogPageSize} offset ${(page - 1) * deliveryLogPageSize}`,
   );
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  return {
+    rows: rows.map((row) => ({
+      name: row.name,
+      email: row.email,
+      channel: row.channel,
+      state: row.state,
+      reason: row.reason,
+      devices: row.devices,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 export interface AudiencePreview {

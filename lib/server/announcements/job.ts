@@ -22,6 +22,12 @@ export async function announcementsJob(db: Db, budgetMs = 20_000) {
 }
 
 let running: Promise<unknown> | null = null;
+let kicksOn = true;
+
+/** Tests that drive each step themselves turn the background round of deliverSoon off. */
+export function setDeliverSoonForTests(on: boolean): void {
+  kicksOn = on;
+}
 
 /**
  * Starts a round now, in the background, unless one is already running in this process: an organiser's
@@ -29,7 +35,7 @@ let running: Promise<unknown> | null = null;
  * function platform, whose process is frozen once the answer has left (the cron does it there).
  */
 export function deliverSoon(db: Db): void {
-  if (running) return;
+  if (running || !kicksOn) return;
   running = announcementsJob(db)
     .catch((error: unknown) => logger.error({ err: error }, 'announcements round failed'))
     .finally(() => {

@@ -46,7 +46,7 @@ export async function queueDueReminders(db: Db, now = new Date()): Promise<numbe
           join registration_members m on m.event_id = s.event_id and m.cancelled_at is null
           join registrations r on r.id = m.registration_id and r.status = 'confirmed'
           join users u on u.id = m.user_id and u.reminder_channel <> 'off'
-          where s.starts_at > ${now} and s.starts_at <= ${until}
+          where s.starts_at > ${now.toISOString()}::timestamptz and s.starts_at <= ${until.toISOString()}::timestamptz
         ), inserted as (
           insert into session_reminders (session_id, user_id, starts_at, channel)
           select distinct session_id, user_id, starts_at, channel from due

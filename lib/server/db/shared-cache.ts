@@ -8,6 +8,7 @@ export const contentTagList = [
   'content:sponsors',
   'content:pronite',
   'content:results',
+  'content:announcements',
 ];
 
 /**

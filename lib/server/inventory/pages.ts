@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Db } from '@/lib/server/db';
-import { expireSharedCacheTags } from '@/lib/server/db/shared-cache';
 import { logger } from '@/lib/server/log';
 import { adapters, inventoryKinds } from './kinds';
 import type { InventoryChange } from './signal';
@@ -16,13 +15,9 @@ export async function refreshPagesOf(db: Db, changes: InventoryChange[]): Promis
     const showing = ids.length > 0 ? await adapters[kind].pagesShowing?.(db, ids) : null;
     if (!showing) continue;
     // Loaded when needed: scripts that settle payments import the inventory outside Next.
-    const { contentChanged, contentTags } = await import('@/lib/server/content-tags');
+    const { contentChangedAnywhere, contentTags } = await import('@/lib/server/content-tags');
     const tag = contentTags[showing];
-    try {
-      contentChanged(tag);
-    } catch {
-      await expireSharedCacheTags(db, [tag]);
-    }
+    await contentChangedAnywhere(db, tag);
     logger.debug({ kind, tag }, 'pages showing changed items revalidated');
   }
 }

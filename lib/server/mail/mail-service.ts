@@ -142,7 +142,7 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
  * the lease has passed, the retry loop sends it. Returns the row as written.
  */
 async function queueMail(db: Db | Tx, message: MailMessage): Promise<OutboxRow> {
-  const keep = usesOutbox() && !transportOverride;
+  const keep = newMailState() === 'kept';
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -207,13 +207,18 @@ export async function queueMailForRetryLoop(tx: Db | Tx, message: MailMessage): 
   await tx.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, row.id));
 }
 
+/** The state a new message starts in: kept in the preview's outbox when there is no SMTP server, else pending. */
+export function newMailState(): 'kept' | 'pending' {
+  return usesOutbox() && !transportOverride ? 'kept' : 'pending';
+}
+
 /**
  * Many messages in one statement inside a caller's transaction (a bulk issue of certificates), due at once:
  * the retry loop sends them, so thousands of mails cost one round trip and no SMTP wait in the request.
  */
 export async function queueMailsForRetryLoop(tx: Db | Tx, messages: MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  const state: 'kept' | 'pending' = usesOutbox() && !transportOverride ? 'kept' : 'pending';
+  const state = newMailState();
   const now = new Date();
   // Eight parameters a row: chunks stay well under PostgreSQL's 65,535 bound parameters.
   for (let i = 0; i < messages.length; i += 5000) {

@@ -20,6 +20,9 @@ export interface FestivalState {
   mailOldestSeconds: number;
   /** Mail given up on after its retries. */
   mailFailed: number;
+  /** Pushes waiting for a push service (announcements, reminders), and the oldest's wait, in seconds. */
+  pushPending: number;
+  pushOldestSeconds: number;
   /**
    * Payments the site knows were captured but has not yet fulfilled or refunded: a captured payment's
    * webhook received and not acted on, a refund decided and not yet made, an order marked paid and not
@@ -53,8 +56,10 @@ export async function readFestivalState(db: Db): Promise<FestivalState> {
     // still to settle (three kinds of row, one union) for theirs.
     sql`select mail.pending as mail_pending, mail.oldest as mail_oldest,
         (select count(*) from mail_outbox where state = 'failed') as mail_failed,
+        push.pending as push_pending, push.oldest as push_oldest,
         waiting.count as unsettled, waiting.oldest as unsettled_oldest
       from (select count(*) as pending, min(created_at) as oldest from mail_outbox where state = 'pending') mail,
+        (select count(*) as pending, min(created_at) as oldest from push_queue where state = 'pending') push,
         (select count(*) as count, min(since) as oldest from (
           select received_at as since from webhook_events
             where processed_at is null and event_type in ('payment.captured', 'order.paid')
@@ -80,6 +85,8 @@ export async function readFestivalState(db: Db): Promise<FestivalState> {
     mailPending: numberOf(totals?.mail_pending),
     mailOldestSeconds: ageOf(totals?.mail_oldest),
     mailFailed: numberOf(totals?.mail_failed),
+    pushPending: numberOf(totals?.push_pending),
+    pushOldestSeconds: ageOf(totals?.push_oldest),
     paymentsUnsettled: numberOf(totals?.unsettled),
     paymentsUnsettledOldestSeconds: ageOf(totals?.unsettled_oldest),
     holdsOpen: byKind(holds),
@@ -184,6 +191,18 @@ export function registerDatabaseGauges(registry: FestivalMetrics['registry']): v
     'festival_mail_outbox_failed',
     'Mails given up on after every retry.',
     (s) => s.mailFailed,
+  );
+  stateGauge(
+    registry,
+    'festival_push_queue_pending',
+    'Pushes (announcements, reminders) waiting for a push service.',
+    (s) => s.pushPending,
+  );
+  stateGauge(
+    registry,
+    'festival_push_queue_oldest_pending_seconds',
+    'How long the oldest push waiting for a push service has waited (0: none waits).',
+    (s) => s.pushOldestSeconds,
   );
   stateGauge(
     registry,

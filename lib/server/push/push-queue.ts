@@ -40,7 +40,7 @@ export async function queuePushes(
     tx,
     sql`
     insert into push_queue (key, user_id, subscription_id, payload, expires_at)
-    select ${message.key}, s.user_id, s.id, ${JSON.stringify(message.payload)}::jsonb, ${message.expiresAt ?? null}::timestamptz
+    select ${message.key}, s.user_id, s.id, ${JSON.stringify(message.payload)}::jsonb, ${message.expiresAt?.toISOString() ?? null}::timestamptz
     from push_subscriptions s
     where s.user_id in (${people})
     on conflict (key, subscription_id) do nothing
