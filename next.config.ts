@@ -34,11 +34,11 @@ const csp = [
 /*
  * What a document needs: the policies below and the CSP apply to pages, the API's answers and anything a
  * browser may open as a document. The build's own files (/_next/static: scripts, stylesheets, fonts) and
- * the site's pictures (/images) are subresources the browser never obeys them on; sending them there was
- * about 750 bytes of uncompressed header on each of a page's 20 to 30 requests (15 to 20 KB a first
- * visit). nosniff stays on everything.
+ * the site's pictures (/images, and the installed app's /icons) are subresources the browser never obeys
+ * them on; sending them there was about 750 bytes of uncompressed header on each of a page's 20 to 30
+ * requests (15 to 20 KB a first visit). nosniff stays on everything.
  */
-const buildFiles = '_next/static/|images/';
+const buildFiles = '_next/static/|images/|icons/';
 const documentHeaders = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=(self)' },

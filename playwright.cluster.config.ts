@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import baseConfig from './playwright.config';
+import baseConfig, { chromiumProject } from './playwright.config';
 import {
   clusterMetricsToken,
   clusterPorts,
@@ -20,6 +20,7 @@ if (clusterSkipReason && !process.env.TEST_WORKER_INDEX) {
 
 export default defineConfig({
   ...baseConfig,
+  projects: [chromiumProject],
   testDir: 'e2e-cluster',
   timeout: 60_000,
   use: { ...baseConfig.use, baseURL: proxyUrl },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
 /**
@@ -37,6 +38,40 @@ export function e2eServer(port: number, dataDir: string) {
       // As if behind one proxy: the tests give each account its own client address in X-Forwarded-For,
       // so the per-IP limits of a whole run's sign-ups never add up.
       TRUSTED_PROXY_HOPS: '1',
+      // A fixed test pair (made with `npx web-push generate-vapid-keys`, used nowhere else): the server
+      // signs its pushes with it, and e2e/support/push-service.ts's push service checks the signature.
+      VAPID_PUBLIC_KEY:
+        'BDg4YelHqNm7myqj2c94bp6mKibZGdlrfuxKErSDLoXbJEzDKPrIt_D1o-mUzlna7arw4nGj-OUGCzXtnqYgN1M',
+      VAPID_PRIVATE_KEY: 'cI83bpfHKLpWEb7Q-mCgEEwaObdRPEIohOl9DgNbYy0',
+      VAPID_SUBJECT: 'mailto:e2e@aetherfest.example',
+    },
+  };
+}
+
+/** The desktop Chromium every suite runs in (the festival-day journeys have a project of their own). */
+export const chromiumProject = {
+  name: 'chromium',
+  testIgnore: 'festival-day/**',
+  use: { ...devices['Desktop Chrome'] },
+};
+
+/**
+ * A second server for the journeys that need the festival's own days (a reminder 30 minutes before a
+ * session): the same build on its own database, its clock started 20 minutes before the festival's first
+ * day by e2e/support/festival-clock.cjs, so sessions of the first morning fall due during the run.
+ */
+const festivalDayPort = port + 1;
+export const festivalDayClock = '2027-02-19T23:40:00+05:30';
+
+function festivalDayServer() {
+  const server = e2eServer(festivalDayPort, '.data/e2e-festival-day');
+  return {
+    ...server,
+    env: {
+      ...server.env,
+      SITE_URL: `http://localhost:${festivalDayPort}`,
+      FESTIVAL_CLOCK: festivalDayClock,
+      NODE_OPTIONS: `--require ${path.resolve('e2e/support/festival-clock.cjs')}`,
     },
   };
 }
@@ -62,6 +97,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: e2eServer(port, e2eDataDir),
+  projects: [
+    chromiumProject,
+    {
+      name: 'festival-day',
+      testMatch: 'festival-day/**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${festivalDayPort}` },
+    },
+  ],
+  webServer: [e2eServer(port, e2eDataDir), festivalDayServer()],
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import baseConfig from './playwright.config';
+import baseConfig, { chromiumProject } from './playwright.config';
 import { platformPorts } from './e2e-serverless/support/ports';
 
 /**
@@ -9,6 +9,7 @@ import { platformPorts } from './e2e-serverless/support/ports';
  */
 export default defineConfig({
   ...baseConfig,
+  projects: [chromiumProject],
   testDir: 'e2e-serverless',
   timeout: 120_000,
   use: { ...baseConfig.use, baseURL: `http://127.0.0.1:${platformPorts.front}` },

@@ -12,7 +12,10 @@ export const metadata: Metadata = {
   metadataBase: new URL(env().SITE_URL),
   title: { default: `${festivalTitle} | Gandhinagar`, template: `%s | ${festivalTitle}` },
   description: festival.description,
-  icons: { icon: '/images/logo.svg' },
+  // The manifest (app/manifest.ts) is linked by Next itself; iOS reads neither it nor its icons for the
+  // home screen, only these two.
+  icons: { icon: '/images/logo.svg', apple: '/icons/apple-touch-icon.png' },
+  appleWebApp: { capable: true, title: festival.name, statusBarStyle: 'black-translucent' },
   openGraph: {
     type: 'website',
     siteName: festivalTitle,

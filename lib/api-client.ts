@@ -121,6 +121,6 @@ export const api = {
     request<T>('PATCH', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body' | 'form'>) =>
-    request<T>('DELETE', path, options),
+  // A body is allowed: some deletions name what they delete by a value too long for the path (an endpoint).
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'form'>) => request<T>('DELETE', path, options),
 };

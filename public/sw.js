@@ -1,16 +1,25 @@
 /*
- * Keeps a few pages openable with no signal. One script serves two registrations, told apart by scope:
- *   - scope /profile (a participant who has a pass): the /profile page, so the pass saved on the device can
- *     be shown at a gate after the phone closed the tab;
+ * Keeps a few pages openable with no signal, and shows the site's pushes. One script serves several
+ * registrations, told apart by scope:
+ *   - scope /profile (a participant who has a pass, or who turned notifications on): the /profile page, so
+ *     the pass saved on the device can be shown at a gate after the phone closed the tab;
  *   - scope /admin/attendance/ (a volunteer who opened a session): each session's scanning page, so a tab
- *     reloaded or killed in a hall without signal reopens with the roster and the queue kept in IndexedDB.
- * For either it does only this, on purpose (docs/decisions.md):
+ *     reloaded or killed in a hall without signal reopens with the roster and the queue kept in IndexedDB;
+ *   - scopes /schedule and /announcements (anyone who opened those public pages): the page itself, so the
+ *     day's timetable and the organisers' latest word open in a hall without signal.
+ * For each it does only this, on purpose (docs/decisions.md):
  *   - navigations to the scope's pages: network first, the last copy of that page when there is no network;
  *   - /_next/static/*: cache first (file names carry a content hash, so a cached copy never goes stale);
  *   - everything else, API answers and other pages above all, passes through and is never kept.
  * The kept HTML holds nothing personal beyond the signed-in person's own role and id: the pass is in
  * localStorage and the roster in IndexedDB, read by the page's script. Registered by
  * components/offline/offline-pages.ts, which also removes every registration and cache on logout.
+ *
+ * Pushes (docs/announcements.md, "On the phone") live on the /profile registration: the opt-in in the
+ * profile (components/notifications) subscribes there. A push reaches its registration whatever page is
+ * open, or none, so one scope is enough; /profile is the one a person who wants notifications already has
+ * (the pass), and logout's unsubscribing has a single subscription to find. The push handlers below run in
+ * every registration but only the /profile one ever receives a push.
  */
 
 const scopes = {
@@ -19,6 +28,8 @@ const scopes = {
     cacheName: 'attendance-offline-v1',
     isPage: (path) => /^\/admin\/attendance\/\d+$/.test(path),
   },
+  '/schedule': { cacheName: 'schedule-offline-v1', isPage: (path) => path === '/schedule' },
+  '/announcements': { cacheName: 'announcements-offline-v1', isPage: (path) => path === '/announcements' },
 };
 const scope = scopes[new URL(self.registration.scope).pathname];
 const staticPrefix = '/_next/static/';
@@ -146,3 +157,103 @@ function track(event, work) {
 function isThePage(response) {
   return response.ok && response.type === 'basic' && !response.redirected;
 }
+
+/*
+ * A push: the server's JSON { title, body, url, tag } (encrypted on the way, RFC 8291; the browser hands it
+ * over decrypted), shown as a notification. The tag names the message (`announcement:<id>`,
+ * `reminder:<session>:...`), and a notification with the tag of one already shown replaces it instead of
+ * adding a second: the server's queue may send a push again after a crash between sending and recording
+ * it, and a person must see each message once. That is why `renotify` stays false: the replacement comes
+ * without a second sound or buzz.
+ */
+self.addEventListener('push', (event) => {
+  const message = readPush(event);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      renotify: false,
+      data: { url: message.url },
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+    }),
+  );
+});
+
+/** The push's message; anything unreadable still shows something (Chrome counts a silent push against us). */
+function readPush(event) {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch {
+    payload = { body: event.data ? event.data.text() : '' };
+  }
+  const text = (value, fallback) => (typeof value === 'string' && value.trim() ? value : fallback);
+  return {
+    title: text(payload.title, 'Aetherfest'),
+    body: text(payload.body, ''),
+    url: safeUrl(payload.url),
+    tag: text(payload.tag, undefined),
+  };
+}
+
+/** Where a tap may lead: a path of this site or an https address; anything else opens the profile. */
+function safeUrl(value) {
+  try {
+    const url = new URL(typeof value === 'string' ? value : '/profile', self.location.origin);
+    if (url.origin === self.location.origin || url.protocol === 'https:') return url.href;
+  } catch {
+    // Not an address at all.
+  }
+  return new URL('/profile', self.location.origin).href;
+}
+
+/** A tap: the site's open tab is brought forward on the message's page, else a new one opens there. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = safeUrl(event.notification.data?.url);
+  event.waitUntil(openOnTap(url));
+});
+
+async function openOnTap(url) {
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = tabs.find((tab) => tab.url === url);
+  if (same) return same.focus();
+  if (new URL(url).origin === self.location.origin) {
+    for (const tab of tabs) {
+      try {
+        // navigate() works only on a tab this worker controls; another tab is left as it is.
+        const moved = await tab.navigate(url);
+        if (moved) return moved.focus();
+      } catch {
+        // Not ours to move: try the next, then a new window.
+      }
+    }
+  }
+  return self.clients.openWindow(url);
+}
+
+/*
+ * The push service replaced the subscription (keys rotated, or it expired): subscribe again with the same
+ * server key and tell the server, best effort. The server's write calls take the bearer token, which
+ * only the page has, so this may be refused; the profile sends the device's subscription again whenever
+ * it is opened (components/notifications/push-device.ts), which mends it then.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      const key = event.oldSubscription?.options?.applicationServerKey;
+      if (!key) return;
+      const fresh =
+        event.newSubscription ??
+        (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+      // The worker has no sign-in token; the old subscription's endpoint is what proves the device.
+      await fetch('/api/push-subscriptions/renew', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ oldEndpoint: event.oldSubscription.endpoint, subscription: fresh.toJSON() }),
+      });
+    })().catch(() => undefined),
+  );
+});

@@ -32,6 +32,7 @@ export const adminSectionGroups: readonly AdminSectionGroup[] = [
       { href: '/admin/merchandise-orders', label: 'T-shirt orders' },
       { href: '/admin/waiting-lists', label: 'Waiting lists' },
       { href: '/admin/changes', label: 'Changes' },
+      { href: '/admin/announcements', label: 'Announcements' },
     ],
   },
   {

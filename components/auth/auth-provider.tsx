@@ -24,6 +24,7 @@ import {
 import { forgetStayDrafts } from '@/components/accommodation/stay-draft';
 import { forgetPurchaseRecord } from '@/components/payment/purchase-record';
 import { forgetOfflinePages } from '@/components/offline/offline-pages';
+import { forgetPushSubscription } from '@/components/notifications/forget-push';
 import { forgetSavedPasses } from '@/components/profile/pass-storage';
 
 interface AuthContextValue extends AuthState {
@@ -68,6 +69,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const unauthorize = useCallback(() => setState(clearAuth(window.localStorage, tokenStorageKey)), []);
 
   const logout = useCallback(async () => {
+    // First, while the token still signs the request: the server stops pushing to this device, so the
+    // next person on a shared phone gets none of this person's notifications.
+    await forgetPushSubscription().catch(() => {
+      // Workers unavailable here: then no subscription was made either.
+    });
     unauthorize();
     try {
       forgetSavedPasses(window.localStorage);

@@ -1,8 +1,10 @@
 /**
  * The service worker (public/sw.js) that keeps a few pages openable with no signal: /profile, so the pass
- * saved in localStorage (pass-storage.ts) can be shown at the gate after the phone closed the tab, and a
- * volunteer's attendance session pages, whose roster and queue are in IndexedDB. One script, one
- * registration per scope; the worker never sees the requests of a page outside its scope.
+ * saved in localStorage (pass-storage.ts) can be shown at the gate after the phone closed the tab, a
+ * volunteer's attendance session pages, whose roster and queue are in IndexedDB, and the public schedule
+ * and announcements. One script, one registration per scope; the worker never sees the requests of a page
+ * outside its scope. The /profile registration also holds the device's push subscription
+ * (components/notifications/push-device.ts).
  */
 const workerUrl = '/sw.js';
 
@@ -12,13 +14,19 @@ export const offlineScopes = {
   profile: '/profile',
   /** Registered once a session's roster has been loaded for scanning. */
   attendance: '/admin/attendance/',
+  /** Registered once the public schedule has been opened (keep-offline-page.tsx). */
+  schedule: '/schedule',
+  /** Registered once the public announcements have been opened (keep-offline-page.tsx). */
+  announcements: '/announcements',
 } as const;
+
+export type OfflineScope = (typeof offlineScopes)[keyof typeof offlineScopes];
 
 /** The pages this tab has already asked to keep (a screen may call again on every refresh). */
 const kept = new Set<string>();
 
 /** From now on this device can open the page shown now offline, and the scope's other pages once opened. */
-export function keepOffline(workerScope: (typeof offlineScopes)[keyof typeof offlineScopes]): void {
+export function keepOffline(workerScope: OfflineScope): void {
   // A development server rebuilds its chunks on every edit; a worker holding on to old ones only confuses.
   if (process.env.NODE_ENV !== 'production') return;
   if (!('serviceWorker' in navigator)) return;
@@ -38,6 +46,18 @@ export function keepOffline(workerScope: (typeof offlineScopes)[keyof typeof off
       // Offline, or workers are blocked: the page works now, only not after the tab is closed.
       kept.delete(page);
     });
+}
+
+/**
+ * The registration of `workerScope`, made if there is none, once its worker is active (a push subscription
+ * needs an active worker). Unlike keepOffline, this also runs on a development server: it is what a person
+ * asks for by turning notifications on.
+ */
+export async function activeRegistration(workerScope: OfflineScope): Promise<ServiceWorkerRegistration> {
+  const registration = await navigator.serviceWorker.register(workerUrl, { scope: workerScope });
+  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  await settled(worker, (state) => state === 'activated' || state === 'redundant', 10_000);
+  return registration;
 }
 
 /** Resolves once `worker` is in a state `done` accepts (or is gone), or after `ms`. */

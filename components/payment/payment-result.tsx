@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
+import { RemindersOffer } from '@/components/notifications/reminders-offer';
 import { useClientValue } from '@/components/ui/use-client-value';
 import { purchaseLines, purchaseRecordKey, readPurchaseRecord, type PurchaseRecord } from './purchase-record';
 
@@ -95,6 +96,9 @@ export function PaymentResult({ outcome }: { outcome: keyof typeof copy }) {
           Go to your profile
         </Link>
       </nav>
+      {/* After an event registration: reminders of its sessions on this phone (offered once). Below the
+          way on, which stays on a phone's first screen. */}
+      {paid && record?.kind === 'event' ? <RemindersOffer onInteract={() => setStayed(true)} /> : null}
       <div className="flex flex-col items-center gap-2">
         <p role="timer" aria-atomic="true" className="text-parchment/85">
           {stayed ? (

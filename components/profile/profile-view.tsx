@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { InlineLoader } from '@/components/forms/inline-loader';
+import { NotificationsSection } from '@/components/notifications/notifications-section';
 import { useToast } from '@/components/toast/toast-provider';
 import { api } from '@/lib/api-client';
 import { formatDateOfBirth, formatPhone } from '@/lib/format';
@@ -26,7 +27,7 @@ const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: '
 
 /**
  * The signed-in participant's profile: festival pass, their waiting lists (only when they wait for
- * something), their timetable, personal details, the accommodation flag, registered events and
+ * something), their timetable, their notifications, personal details, the accommodation flag, registered events and
  * merchandise orders. The pass and the timetable load on their own (each kept on the device for the gate),
  * so they show even when the profile itself cannot be fetched; the waiting lists load on their own too.
  */
@@ -69,6 +70,7 @@ export function ProfileView() {
       {userId ? <MyCertificatesSection key={`certificates-${userId}`} /> : null}
       {userId ? <MyWaitingListsSection key={userId} /> : null}
       {userId ? <MyTimetableSection key={`timetable-${version}`} userId={userId} /> : null}
+      {userId ? <NotificationsSection key={`notifications-${userId}`} /> : null}
       {userId ? (
         <IncomingTransfers key={`transfers-${userId}`} onChanged={() => setVersion((v) => v + 1)} />
       ) : null}

@@ -164,3 +164,9 @@ export const removePushSubscriptionSchema = z.object({
     .min(1, 'endpoint is required.')
     .max(2000, 'endpoint is too long.'),
 });
+
+/** POST /api/push-subscriptions/renew: the subscription the push service renewed, proved by the old one's endpoint. */
+export const renewPushSubscriptionSchema = z.object({
+  oldEndpoint: removePushSubscriptionSchema.shape.endpoint,
+  subscription: pushSubscriptionSchema,
+});

@@ -7,6 +7,7 @@ import { POST as cancelRoute } from '@/app/api/admin/announcements/[id]/cancel/r
 import { GET as deliveriesRoute } from '@/app/api/admin/announcements/[id]/deliveries/route';
 import { GET as myNotificationsGet, PATCH as myNotificationsPatch } from '@/app/api/my-notifications/route';
 import { DELETE as unsubscribeRoute, POST as subscribeRoute } from '@/app/api/push-subscriptions/route';
+import { POST as renewRoute } from '@/app/api/push-subscriptions/renew/route';
 import type { Audience } from '@/lib/schemas/announcements';
 import { sendDueAnnouncements } from '@/lib/server/announcements/announcements';
 import { audienceUserIds } from '@/lib/server/announcements/audience';
@@ -431,6 +432,27 @@ describeEachDatabase('announcements', (current) => {
           and(eq(pushQueue.key, `announcement:${sent.data.id}`), eq(pushQueue.userId, volunteer.userId)),
         );
       expect(row).toMatchObject({ state: 'gone', lastError: 'The device turned notifications off.' });
+    });
+
+    it("takes a device's renewed subscription from its service worker, proved by the old endpoint", async () => {
+      const person = await quickUser(db());
+      const old = await device(person);
+      const fresh = await pushService.subscribe(vapid.publicKey);
+      const renewed = await call<{ message: string }>(renewRoute, {
+        body: { oldEndpoint: old.endpoint, subscription: { endpoint: fresh.endpoint, keys: fresh.keys } },
+      });
+      expect(renewed.status).toBe(200);
+      expect(renewed.body.message).toBe('Notifications stay on for this device.');
+      const devices = await db()
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, person.userId));
+      expect(devices.map((d) => [d.endpoint, d.device])).toEqual([[fresh.endpoint, 'Chrome on Android']]);
+      const again = await call<{ message: string }>(renewRoute, {
+        body: { oldEndpoint: old.endpoint, subscription: { endpoint: fresh.endpoint, keys: fresh.keys } },
+      });
+      expect(again.status).toBe(404);
+      expect(again.body.message).toBe('This device had no notifications on.');
     });
 
     it('refuses bad input with the field that is wrong', async () => {

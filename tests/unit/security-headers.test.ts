@@ -55,10 +55,18 @@ describe('next.config.ts security headers', () => {
       '/_next/static/chunks/0abc123.css',
       '/_next/static/media/cinzel.woff2',
       '/images/logo.svg',
+      '/icons/icon-192.png',
     ]) {
       expect(await headersFor(path, 'production'), path).toEqual({ 'x-content-type-options': 'nosniff' });
     }
-    for (const path of ['/', '/sw.js', '/rulebooks/robo-wars.pdf', '/api/health', '/imagesque']) {
+    for (const path of [
+      '/',
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/rulebooks/robo-wars.pdf',
+      '/api/health',
+      '/imagesque',
+    ]) {
       const headers = await headersFor(path, 'production');
       expect(headers['x-frame-options'], path).toBe('DENY');
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");

@@ -4,6 +4,7 @@ import { DayTable } from '@/components/schedule/day-table';
 import { sessionRow, type ScheduleRow } from '@/components/schedule/schedule-row';
 import { todayFirstCss, todayScript, toLiveSessions } from '@/components/schedule/live-schedule';
 import { NowAndNext } from '@/components/schedule/now-and-next';
+import { KeepOfflinePage } from '@/components/offline/keep-offline-page';
 import { JsonLd } from '@/components/seo/json-ld';
 import { festival } from '@/lib/festival';
 import { cachedTimetable } from '@/lib/server/content-cache';
@@ -80,6 +81,8 @@ export default async function SchedulePage() {
         </Link>
       </p>
       {published ? <JsonLd data={scheduleJsonLd(sessions, env().SITE_URL)} /> : null}
+      {/* Openable in a hall without signal once seen (public/sw.js); registers when the browser is idle. */}
+      <KeepOfflinePage scope="/schedule" />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { env, usesOutbox } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { countMail } from '@/lib/server/metrics/registry';
 import { takeAllowance } from '@/lib/server/rate-limit';
+import { mapLimited } from '@/lib/server/map-limited';
 
 /*
  * Every mail is written to the mail_outbox table first, then handed to SMTP. A send that fails stays
@@ -57,17 +58,38 @@ const leaseMarginMs = 2 * 60_000;
 let transport: Transporter | undefined;
 let transportOverride: Transporter | undefined;
 
+const smtpOptions = () => ({
+  url: env().SMTP_URL,
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  // A slow server that accepts after 12 s must not be timed out and sent the mail again: wait a minute
+  // (well inside the five-minute lease) before counting the attempt as failed.
+  socketTimeout: 60_000,
+});
+
+/** One connection per message: a request's own mail, one at a time, never left open in a frozen process. */
 function smtpTransport(): Transporter {
   if (transportOverride) return transportOverride;
-  transport ??= nodemailer.createTransport({
-    url: env().SMTP_URL,
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    // A slow server that accepts after 12 s must not be timed out and sent the mail again: wait a minute
-    // (well inside the five-minute lease) before counting the attempt as failed.
-    socketTimeout: 60_000,
-  });
+  transport ??= nodemailer.createTransport(smtpOptions());
   return transport;
+}
+
+/** Connections sending a drain's mails at once, each reused for many messages. */
+const drainConnections = 4;
+
+/**
+ * A pool of connections for one drain of the outbox (an announcement's thousands of mails), closed when
+ * the drain ends: a connection costs a handshake a message otherwise, and none stays open afterwards.
+ */
+function drainTransport(): { transport: Transporter; close(): void } {
+  if (transportOverride) return { transport: transportOverride, close: () => {} };
+  const pooled = nodemailer.createTransport({
+    ...smtpOptions(),
+    pool: true,
+    maxConnections: drainConnections,
+    maxMessages: 1000,
+  });
+  return { transport: pooled, close: () => pooled.close() };
 }
 
 /** Tests point delivery at their own SMTP server or a failing transport. */
@@ -87,7 +109,7 @@ function messageIdDomain(): string {
   return /@([^>\s]+)>?\s*$/.exec(fromAddress())?.[1] ?? 'aetherfest.example';
 }
 
-async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
+async function deliver(db: Db, row: OutboxRow, smtp: Transporter = smtpTransport()): Promise<boolean> {
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
     // A code that arrives dead only confuses: the screen offers a new one instead.
     await db.update(mailOutbox).set({ state: 'expired' }).where(eq(mailOutbox.id, row.id));
@@ -101,7 +123,7 @@ async function deliver(db: Db, row: OutboxRow): Promise<boolean> {
     content: Buffer.from(a.contentBase64, 'base64'),
   }));
   try {
-    await smtpTransport().sendMail({
+    await smtp.sendMail({
       // One Message-ID per outbox row: if a retry ever repeats a message that did arrive, mail clients
       // show it once.
       messageId: `<${row.id}@${messageIdDomain()}>`,
@@ -257,6 +279,7 @@ const smtpRateKey = 'smtp:sends';
 export async function deliverDueMail(
   db: Db,
   limit = 20,
+  smtp?: { transport: Transporter; concurrency: number },
 ): Promise<{ sent: number; failed: number; claimed: number; limited: boolean }> {
   const leaseEnds = Date.now() + mailLeaseMs;
   const claimed = await db.transaction(async (tx) => {
@@ -295,13 +318,12 @@ export async function deliverDueMail(
         ),
       );
   }
-  let sent = 0;
-  let failed = 0;
-  for (const row of claimed.slice(0, allowance)) {
-    if (Date.now() > leaseEnds - leaseMarginMs) break;
-    if (await deliver(db, row)) sent += 1;
-    else failed += 1;
-  }
+  const outcomes = await mapLimited(claimed.slice(0, allowance), smtp?.concurrency ?? 1, async (row) => {
+    if (Date.now() > leaseEnds - leaseMarginMs) return null;
+    return deliver(db, row, smtp?.transport);
+  });
+  const sent = outcomes.filter((outcome) => outcome === true).length;
+  const failed = outcomes.filter((outcome) => outcome === false).length;
   return { sent, failed, claimed: allowance, limited: released.length > 0 };
 }
 
@@ -312,12 +334,23 @@ export async function deliverDueMail(
 export async function drainDueMail(db: Db, budgetMs: number): Promise<{ sent: number; failed: number }> {
   const stopAt = Date.now() + budgetMs;
   const totals = { sent: 0, failed: 0 };
-  while (Date.now() < stopAt) {
-    const batch = await deliverDueMail(db, 50);
-    totals.sent += batch.sent;
-    totals.failed += batch.failed;
-    if (batch.claimed === 0 && !batch.limited) break;
-    if (batch.limited) await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+  let smtp: ReturnType<typeof drainTransport> | undefined;
+  try {
+    while (Date.now() < stopAt) {
+      // The pool is opened on the first batch that has mail, not for a drain that finds none.
+      const batch = await deliverDueMail(
+        db,
+        50,
+        smtp && { transport: smtp.transport, concurrency: drainConnections },
+      );
+      if (batch.claimed > 0 && !smtp) smtp = drainTransport();
+      totals.sent += batch.sent;
+      totals.failed += batch.failed;
+      if (batch.claimed === 0 && !batch.limited) break;
+      if (batch.limited) await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    }
+  } finally {
+    smtp?.close();
   }
   return totals;
 }

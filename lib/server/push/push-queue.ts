@@ -4,6 +4,7 @@ import type { Db, Tx } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';
 import { pushQueue, pushSubscriptions } from '@/lib/server/db/schema';
 import { logger } from '@/lib/server/log';
+import { mapLimited } from '@/lib/server/map-limited';
 import { countPush } from '@/lib/server/metrics/registry';
 import { sendPush, type PushOutcome, type PushPayload } from './send-push';
 import { vapidKeys } from './vapid';
@@ -190,18 +191,4 @@ async function recordOutcomes(
     totals[state] += 1;
     countPush(state);
   }
-}
-
-/** `work` over `items`, at most `limit` at a time, results in the items' order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(runners);
-  return results;
 }

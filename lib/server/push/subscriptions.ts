@@ -47,6 +47,32 @@ function sqlInserted() {
   return sql<boolean>`(xmax = 0)`.mapWith(Boolean);
 }
 
+/**
+ * Puts a renewed subscription in the place of the old one (same person, same device name). False when
+ * the old endpoint is unknown (turned off, or forgotten after the push service said it was gone).
+ */
+export async function renewSubscription(
+  db: Db,
+  oldEndpoint: string,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, oldEndpoint))
+      .returning({ userId: pushSubscriptions.userId, device: pushSubscriptions.device });
+    if (!old) return false;
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId: old.userId, device: old.device, ...subscription })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: old.userId, p256dh: subscription.p256dh, auth: subscription.auth },
+      });
+    return true;
+  });
+}
+
 /** Forgets one of the person's devices (turned off on it, or signed out of it). */
 export async function removeSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
   const removed = await db
