@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AnnouncementLink } from '@/components/announcements/announcement-link';
+import { KeepOfflinePage } from '@/components/offline/keep-offline-page';
 import { festival } from '@/lib/festival';
 import { formatDateTime } from '@/lib/format';
 import { cachedPublicAnnouncements } from '@/lib/server/content-cache';
@@ -60,7 +61,8 @@ export default async function AnnouncementsPage() {
           ))}
         </ol>
       )}
-      {/* TODO: add <KeepOfflinePage scope="/announcements" /> (components/offline/keep-offline-page.tsx) once it is on main. */}
+      {/* Openable without signal once seen (public/sw.js); registers when the browser is idle. */}
+      <KeepOfflinePage scope="/announcements" />
     </main>
   );
 }
