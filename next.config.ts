@@ -73,6 +73,7 @@ const publicContentPaths = [
   'pronite',
   'schedule',
   'results',
+  'announcements',
   'sitemap\\.xml',
   'login',
   'register',

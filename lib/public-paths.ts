@@ -7,6 +7,7 @@ export const publicPaths = [
   '/sponsers',
   '/schedule',
   '/results',
+  '/announcements',
   '/contact',
   '/terms-and-condition',
   '/register',

@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import Link from 'next/link';
 import { festival, venueLine } from '@/lib/festival';
 import { SocialLinks } from './social-icons';
 import { StarrySky } from './starry-sky';
@@ -46,6 +47,17 @@ export function ContactBlock({
           ))}
         </ul>
         <SocialLinks />
+        {/* As a footer only: the Contact Us page is the spec's block as it is. Not in the menu, which the
+            spec lists item by item. */}
+        {Tag === 'footer' ? (
+          <Link
+            href="/announcements"
+            prefetch={false}
+            className="underline decoration-gold/60 underline-offset-4"
+          >
+            Announcements from the organisers
+          </Link>
+        ) : null}
       </div>
     </Tag>
   );

@@ -6,6 +6,7 @@ import { isBuildPhase } from '@/lib/server/env';
 import * as content from '@/lib/server/services/content';
 import { publicTimetable } from '@/lib/server/services/timetable';
 import { publishedResultsByCategory } from '@/lib/server/results/public';
+import { currentBanner, publicAnnouncements } from '@/lib/server/announcements/announcements';
 
 /**
  * Cached reads for the public pages and the public read API. Each is tagged by the content it shows; a
@@ -74,6 +75,26 @@ export const cachedPublishedResults = unstable_cache(
   async () => (isBuildPhase() ? [] : publishedResultsByCategory(await getDb())),
   ['published-results'],
   { tags: [contentTags.results] },
+);
+
+/** The announcements everyone may read, newest first: /announcements. */
+export const cachedPublicAnnouncements = unstable_cache(
+  async () => (isBuildPhase() ? [] : publicAnnouncements(await getDb())),
+  ['public-announcements'],
+  { tags: [contentTags.announcements] },
+);
+
+/**
+ * The banner of the public pages, or null. Kept until the tag is revalidated, which the server does when
+ * an announcement is sent, its banner is ended, or its time runs out (within seconds, lib/server/
+ * announcements/job.ts). A copy read just before `until` may still be rendered after it, so the page
+ * checks `until` too (app/(public)/layout.tsx). No time-based revalidation here: it would make every
+ * public page showing the banner one re-rendered on a timer instead of kept until its content changes.
+ */
+export const cachedBanner = unstable_cache(
+  async () => (isBuildPhase() ? null : currentBanner(await getDb())),
+  ['announcement-banner'],
+  { tags: [contentTags.announcements] },
 );
 
 /**
