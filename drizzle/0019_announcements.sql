@@ -40,6 +40,7 @@ CREATE TABLE "push_queue" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sending_at" timestamp with time zone,
 	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"delivered_at" timestamp with time zone

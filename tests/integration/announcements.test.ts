@@ -30,7 +30,7 @@ import {
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { resetEnvForTests } from '@/lib/server/env';
 import { drainDueMail, setMailTransportForTests } from '@/lib/server/mail/mail-service';
-import { deliverDuePushes } from '@/lib/server/push/push-queue';
+import { deliverDuePushes, diedMidSend } from '@/lib/server/push/push-queue';
 import { resetVapidKeysForTests } from '@/lib/server/push/vapid';
 import { quickUser } from '../support/accounts';
 import { call } from '../support/api';
@@ -406,6 +406,33 @@ describeEachDatabase('announcements', (current) => {
       expect((await deliverDuePushes(db())).delivered).toBe(3);
       expect((await deliverDuePushes(db())).delivered).toBe(0);
       for (const subscription of devices) expect(await pushesTo(subscription)).toHaveLength(1);
+    });
+
+    it('never sends again a push that was in flight when its sender died, and logs why', async () => {
+      const person = await quickUser(db(), { role: 'volunteer' });
+      const subscription = await device(person);
+      const sent = await announce({
+        title: 'Mid-send',
+        body: 'In flight.',
+        audience: { kind: 'volunteers' },
+        channels: ['push'],
+      });
+      // A sender marked this row and died before the push service's answer; its lease has passed since.
+      await db()
+        .update(pushQueue)
+        .set({ sendingAt: new Date(Date.now() - 200_000), nextAttemptAt: new Date(Date.now() - 1) })
+        .where(and(eq(pushQueue.key, `announcement:${sent.data.id}`), eq(pushQueue.userId, person.userId)));
+      const run = await deliverDuePushes(db());
+      expect(run.failed).toBeGreaterThanOrEqual(1);
+      expect(await pushesTo(subscription)).toEqual([]);
+      const log = await call<{ data: { rows: { email: string; state: string; reason: string | null }[] } }>(
+        deliveriesRoute,
+        { token: organiser.token, params: { id: sent.data.id }, query: '?channel=push' },
+      );
+      expect(log.body.data.rows.find((r) => r.email === person.email)).toMatchObject({
+        state: 'failed',
+        reason: diedMidSend,
+      });
     });
 
     it('sends nothing to a device turned off after the message was queued', async () => {

@@ -1104,6 +1104,11 @@ export const pushQueue = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set just before a request to the push service, cleared with its outcome: still set on a row whose
+     * lease has passed, it was in flight when its sender died, and may have reached the device.
+     */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     /** The message is worthless after this (a reminder once its session has begun). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),

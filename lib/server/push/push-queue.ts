@@ -13,9 +13,10 @@ import { vapidKeys } from './vapid';
  * The push queue (docs/announcements.md): a message is written once per device, in the transaction that
  * decides it (an announcement's audience, a reminder, a timetable change), and sent by whichever instance
  * claims it first. The unique (key, subscription) keeps a message from being queued twice for a device;
- * the lease keeps two instances from sending the same row at once. An instance that dies after the push
- * service accepted a message but before it wrote so sends it again once the lease has passed: the
- * repeat carries the same tag and Topic, so the phone replaces the notification instead of adding one.
+ * the lease keeps two instances from sending the same row at once. Each row is marked (sending_at) just
+ * before its request leaves and unmarked with the outcome: a row still marked once its lease has passed
+ * was in flight when its sender died, and may have reached the device, so it is never sent again; it
+ * fails with a reason the delivery log shows. Rows of a dead sender's batch that never left are sent.
  */
 
 export const maxPushAttempts = 6;
@@ -56,22 +57,44 @@ type Claimed = typeof pushQueue.$inferSelect & {
   auth: string | null;
 };
 
-/** Claims up to `limit` due pushes for a lease, with SKIP LOCKED: runs on several instances take different rows. */
-async function claimDue(db: Db, limit: number, leaseEnds: Date): Promise<Claimed[]> {
-  const ids = await db.transaction(async (tx) => {
+export const diedMidSend =
+  'Its sender stopped while sending it: it may have reached the device, so it is not sent again (nobody gets a message twice).';
+
+/**
+ * Claims up to `limit` due pushes for a lease, with SKIP LOCKED: runs on several instances take different
+ * rows. A due row still marked as sending is a dead sender's (its lease has passed): it fails, unsent.
+ */
+async function claimDue(
+  db: Db,
+  limit: number,
+  leaseEnds: Date,
+): Promise<{ claimed: Claimed[]; abandoned: number }> {
+  const { ids, abandoned } = await db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: pushQueue.id })
+      .select({ id: pushQueue.id, sendingAt: pushQueue.sendingAt })
       .from(pushQueue)
       .where(and(eq(pushQueue.state, 'pending'), lte(pushQueue.nextAttemptAt, new Date())))
       .orderBy(pushQueue.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed = due.map((d) => d.id);
-    await tx.update(pushQueue).set({ nextAttemptAt: leaseEnds }).where(inArray(pushQueue.id, claimed));
-    return claimed;
+    const inFlight = due.filter((d) => d.sendingAt !== null).map((d) => d.id);
+    if (inFlight.length > 0) {
+      await tx
+        .update(pushQueue)
+        .set({ state: 'failed', sendingAt: null, lastError: diedMidSend })
+        .where(inArray(pushQueue.id, inFlight));
+    }
+    const claimed = due.filter((d) => d.sendingAt === null).map((d) => d.id);
+    if (claimed.length > 0) {
+      await tx.update(pushQueue).set({ nextAttemptAt: leaseEnds }).where(inArray(pushQueue.id, claimed));
+    }
+    return { ids: claimed, abandoned: inFlight.length };
   });
-  if (ids.length === 0) return [];
+  if (abandoned > 0) {
+    logger.warn({ abandoned }, 'pushes in flight when their sender stopped: failed, not sent again');
+    countPush('failed', abandoned);
+  }
+  if (ids.length === 0) return { claimed: [], abandoned };
   const rows = await db
     .select({
       row: pushQueue,
@@ -82,7 +105,10 @@ async function claimDue(db: Db, limit: number, leaseEnds: Date): Promise<Claimed
     .from(pushQueue)
     .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, pushQueue.subscriptionId))
     .where(inArray(pushQueue.id, ids));
-  return rows.map(({ row, endpoint, p256dh, auth }) => ({ ...row, endpoint, p256dh, auth }));
+  return {
+    claimed: rows.map(({ row, endpoint, p256dh, auth }) => ({ ...row, endpoint, p256dh, auth })),
+    abandoned,
+  };
 }
 
 /** Seconds to wait after the n-th failed attempt: 10, 20, 40, ... capped at 10 minutes. */
@@ -106,8 +132,12 @@ export async function deliverDuePushes(
   const stopAt = Date.now() + (options.budgetMs ?? 20_000);
   while (Date.now() < stopAt) {
     const leaseEnds = Date.now() + pushLeaseMs;
-    const claimed = await claimDue(db, batch, new Date(leaseEnds));
-    if (claimed.length === 0) break;
+    const { claimed, abandoned } = await claimDue(db, batch, new Date(leaseEnds));
+    totals.failed += abandoned;
+    if (claimed.length === 0) {
+      if (abandoned > 0) continue;
+      break;
+    }
     const outcomes = await mapLimited(claimed, concurrency, async (row): Promise<PushOutcome | null> => {
       if (Date.now() > leaseEnds - leaseMarginMs) return null; // left for a later run
       if (!row.endpoint || !row.p256dh || !row.auth) {
@@ -116,6 +146,7 @@ export async function deliverDuePushes(
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
         return { kind: 'failed', reason: 'Not sent: its moment had passed.' };
       }
+      await db.update(pushQueue).set({ sendingAt: new Date() }).where(eq(pushQueue.id, row.id));
       return sendPush(
         { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth },
         row.payload as PushPayload,
@@ -171,6 +202,7 @@ async function recordOutcomes(
         .set({
           attempts,
           lastError: outcome.reason.slice(0, 500),
+          sendingAt: null,
           nextAttemptAt: new Date(Date.now() + Math.max(outcome.afterMs ?? 0, pushRetryDelayMs(attempts))),
         })
         .where(eq(pushQueue.id, row.id));
@@ -181,7 +213,7 @@ async function recordOutcomes(
     const state = outcome.kind === 'gone' ? 'gone' : 'failed';
     await db
       .update(pushQueue)
-      .set({ state, attempts, lastError: outcome.reason.slice(0, 500) })
+      .set({ state, attempts, lastError: outcome.reason.slice(0, 500), sendingAt: null })
       .where(eq(pushQueue.id, row.id));
     if (outcome.kind === 'gone' && row.subscriptionId) {
       // An expired or unsubscribed device is forgotten: nothing more is queued or sent to it.
