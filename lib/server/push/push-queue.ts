@@ -138,7 +138,7 @@ export async function deliverDuePushes(
       if (abandoned > 0) continue;
       break;
     }
-    const outcomes = await mapLimited(claimed, concurrency, async (row): Promise<PushOutcome | null> => {
+    const outcomeOf = async (row: Claimed): Promise<PushOutcome | null> => {
       if (Date.now() > leaseEnds - leaseMarginMs) return null; // left for a later run
       if (!row.endpoint || !row.p256dh || !row.auth) {
         return { kind: 'gone', reason: 'The device turned notifications off.' };
@@ -152,8 +152,12 @@ export async function deliverDuePushes(
         row.payload as PushPayload,
         keys,
       );
+    };
+    // Each outcome is written as soon as it is known: what a dead sender leaves marked is then only what
+    // it had in flight, not the rest of its batch.
+    await mapLimited(claimed, concurrency, async (row) => {
+      await recordOutcomes(db, [row], [await outcomeOf(row)], totals);
     });
-    await recordOutcomes(db, claimed, outcomes, totals);
     if (claimed.length < batch) break;
   }
   return totals;
