@@ -2,11 +2,11 @@
  * Draws the installed app's icons (app/manifest.ts, app/layout.tsx) into public/icons/: run once with
  * `npx tsx scripts/make-icons.ts` after a change here, and commit the PNGs. The picture is the site's
  * palette (app/globals.css): a gold ring around an eight-pointed gold star on ink. PNG is written by hand
- * (signature, IHDR, one zlib-deflated IDAT, IEND) so no image library is needed for four small files.
+ * (scripts/png-file.ts) so no image library is needed for four small files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { pngFile } from './png-file';
 
 type Rgb = readonly [number, number, number];
 
@@ -59,27 +59,6 @@ function pixel(px: number, py: number, size: number, reach: number): Rgb {
   return background.map((c, k) => Math.round(c + (gold[k]! - c) * share)) as unknown as Rgb;
 }
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** An opaque RGB PNG (colour type 2, 8 bits), each row led by filter byte 0. */
 function png(icon: Icon): Buffer {
   const { size, reach } = icon;
@@ -91,16 +70,7 @@ function png(icon: Icon): Buffer {
       rows.set([r, g, b], row + 1 + x * 3);
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(size, size, 2, rows);
 }
 
 const folder = path.join(process.cwd(), 'public/icons');
