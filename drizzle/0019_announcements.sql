@@ -66,6 +66,8 @@ CREATE TABLE "session_reminders" (
 	CONSTRAINT "session_reminders_session_id_user_id_starts_at_pk" PRIMARY KEY("session_id","user_id","starts_at")
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "at_most_once" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "sending_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "reminder_channel" text DEFAULT 'push' NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcement_deliveries" ADD CONSTRAINT "announcement_deliveries_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement_deliveries" ADD CONSTRAINT "announcement_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

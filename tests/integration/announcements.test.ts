@@ -15,6 +15,7 @@ import { setDeliverSoonForTests } from '@/lib/server/announcements/job';
 import { queueDueReminders } from '@/lib/server/announcements/reminders';
 import { queryRows } from '@/lib/server/db/client';
 import {
+  announcementDeliveries,
   announcements,
   auditLog,
   eventSessions,
@@ -29,7 +30,7 @@ import {
 } from '@/lib/server/db/schema';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { resetEnvForTests } from '@/lib/server/env';
-import { drainDueMail, setMailTransportForTests } from '@/lib/server/mail/mail-service';
+import { drainDueMail, mailDiedMidSend, setMailTransportForTests } from '@/lib/server/mail/mail-service';
 import { deliverDuePushes, diedMidSend } from '@/lib/server/push/push-queue';
 import { resetVapidKeysForTests } from '@/lib/server/push/vapid';
 import { quickUser } from '../support/accounts';
@@ -433,6 +434,51 @@ describeEachDatabase('announcements', (current) => {
         state: 'failed',
         reason: diedMidSend,
       });
+    });
+
+    it('never mails again an announcement that was being handed to SMTP when its sender died', async () => {
+      const volunteer = await quickUser(db(), { role: 'volunteer' });
+      const smtpPort = await freePort();
+      const smtp = await startSmtp(smtpPort);
+      setMailTransportForTests(transportTo(smtpPort));
+      try {
+        const sent = await announce({
+          title: 'Mid-handover',
+          body: 'In flight.',
+          audience: { kind: 'volunteers' },
+          channels: ['mail'],
+        });
+        const [delivery] = await db()
+          .select({ mailId: announcementDeliveries.mailId })
+          .from(announcementDeliveries)
+          .where(
+            and(
+              eq(announcementDeliveries.announcementId, sent.data.id),
+              eq(announcementDeliveries.userId, volunteer.userId),
+            ),
+          );
+        // Its sender marked it and died before the server's answer; its lease has passed since.
+        await db()
+          .update(mailOutbox)
+          .set({ sendingAt: new Date(Date.now() - 400_000), nextAttemptAt: new Date(Date.now() - 1) })
+          .where(eq(mailOutbox.id, delivery!.mailId!));
+        await drainDueMail(db(), 5_000);
+        expect(smtp.received.flatMap((m) => m.to)).not.toContain(volunteer.email);
+        const log = await call<{ data: { rows: { email: string; state: string; reason: string | null }[] } }>(
+          deliveriesRoute,
+          { token: organiser.token, params: { id: sent.data.id }, query: '?channel=mail' },
+        );
+        expect(log.body.data.rows.find((r) => r.email === volunteer.email)).toMatchObject({
+          state: 'failed',
+          reason: mailDiedMidSend,
+        });
+        // The other volunteers' copies, never handed over, went out once each.
+        const others = log.body.data.rows.filter((r) => r.email !== volunteer.email);
+        expect(others.every((r) => r.state === 'sent')).toBe(true);
+        expect(smtp.received).toHaveLength(others.length);
+      } finally {
+        await smtp.stop();
+      }
     });
 
     it('sends nothing to a device turned off after the message was queued', async () => {

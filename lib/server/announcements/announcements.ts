@@ -194,8 +194,8 @@ async function startSending(tx: Tx, id: string): Promise<AnnouncementRow | null>
     await queryRows(
       tx,
       sql`with queued as (
-          insert into mail_outbox ("to", subject, text, html, attachments, state, next_attempt_at)
-          select u.email, ${mail.subject}, ${mail.text}, ${mail.html}, '[]'::jsonb, ${newMailState()}, now()
+          insert into mail_outbox ("to", subject, text, html, attachments, state, next_attempt_at, at_most_once)
+          select u.email, ${mail.subject}, ${mail.text}, ${mail.html}, '[]'::jsonb, ${newMailState()}, now(), true
           from users u where u.id in (${people})
           returning id, "to")
         insert into announcement_deliveries (announcement_id, user_id, channel, mail_id)

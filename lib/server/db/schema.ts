@@ -679,6 +679,13 @@ export const mailOutbox = pgTable(
     state: text('state', { enum: ['pending', 'sent', 'kept', 'failed', 'expired'] }).notNull(),
     /** A message worthless after this time (a code mail): never sent later. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Never sent twice, even at the cost of not at all (an announcement's mail): marked (sendingAt) just
+     * before it is handed to SMTP, and failed rather than repeated when found still marked after its lease
+     * (its sender died mid-send). Every other mail is sent at least once, a repeat keeping its Message-ID.
+     */
+    atMostOnce: boolean('at_most_once').notNull().default(false),
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

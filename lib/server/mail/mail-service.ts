@@ -123,6 +123,9 @@ async function deliver(db: Db, row: OutboxRow, smtp: Transporter = smtpTransport
     content: Buffer.from(a.contentBase64, 'base64'),
   }));
   try {
+    if (row.atMostOnce) {
+      await db.update(mailOutbox).set({ sendingAt: new Date() }).where(eq(mailOutbox.id, row.id));
+    }
     await smtp.sendMail({
       // One Message-ID per outbox row: if a retry ever repeats a message that did arrive, mail clients
       // show it once.
@@ -136,7 +139,13 @@ async function deliver(db: Db, row: OutboxRow, smtp: Transporter = smtpTransport
     });
     await db
       .update(mailOutbox)
-      .set({ state: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+      .set({
+        state: 'sent',
+        sentAt: new Date(),
+        attempts: row.attempts + 1,
+        lastError: null,
+        sendingAt: null,
+      })
       .where(eq(mailOutbox.id, row.id));
     countMail('sent');
     return true;
@@ -148,6 +157,7 @@ async function deliver(db: Db, row: OutboxRow, smtp: Transporter = smtpTransport
       .set({
         state: gaveUp ? 'failed' : 'pending',
         attempts,
+        sendingAt: null,
         lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
         nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
       })
@@ -266,6 +276,9 @@ export async function sendMail(db: Db, message: MailMessage): Promise<string> {
   return row.id;
 }
 
+export const mailDiedMidSend =
+  'Its sender stopped while handing it to the mail server: it may have arrived, so it is not sent again (nobody gets it twice).';
+
 /** The key of the SMTP server's sending rate that every instance draws from (takeAllowance). */
 const smtpRateKey = 'smtp:sends';
 
@@ -282,27 +295,37 @@ export async function deliverDueMail(
   smtp?: { transport: Transporter; concurrency: number },
 ): Promise<{ sent: number; failed: number; claimed: number; limited: boolean }> {
   const leaseEnds = Date.now() + mailLeaseMs;
+  let abandoned = 0;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: mailOutbox.id })
+      .select({ id: mailOutbox.id, atMostOnce: mailOutbox.atMostOnce, sendingAt: mailOutbox.sendingAt })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.state, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
+    // An at-most-once mail still marked as being handed over: its sender died mid-send. Not repeated.
+    const inFlight = due.filter((d) => d.atMostOnce && d.sendingAt !== null).map((d) => d.id);
+    if (inFlight.length > 0) {
+      await tx
+        .update(mailOutbox)
+        .set({ state: 'failed', sendingAt: null, lastError: mailDiedMidSend })
+        .where(inArray(mailOutbox.id, inFlight));
+      abandoned = inFlight.length;
+    }
+    const sendable = due.filter((d) => !inFlight.includes(d.id)).map((d) => d.id);
+    if (sendable.length === 0) return [];
     return tx
       .update(mailOutbox)
       .set({ nextAttemptAt: new Date(leaseEnds) })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
+      .where(inArray(mailOutbox.id, sendable))
       .returning();
   });
-  if (claimed.length === 0) return { sent: 0, failed: 0, claimed: 0, limited: false };
+  if (abandoned > 0) {
+    logger.warn({ abandoned }, 'mail in flight when its sender stopped: failed, not sent again');
+    for (let i = 0; i < abandoned; i += 1) countMail('failed');
+  }
+  if (claimed.length === 0) return { sent: 0, failed: abandoned, claimed: abandoned, limited: false };
   // The claimed rows beyond what the rate allows this second are let go at once, for the next batch.
   const perSecond = Math.max(1, Math.floor(env().MAIL_RATE_PER_MINUTE / 60));
   const allowance = await takeAllowance(db, smtpRateKey, claimed.length, perSecond);
@@ -324,7 +347,7 @@ export async function deliverDueMail(
   });
   const sent = outcomes.filter((outcome) => outcome === true).length;
   const failed = outcomes.filter((outcome) => outcome === false).length;
-  return { sent, failed, claimed: allowance, limited: released.length > 0 };
+  return { sent, failed: failed + abandoned, claimed: allowance + abandoned, limited: released.length > 0 };
 }
 
 /**
