@@ -113,7 +113,9 @@ async function keepPage(path) {
 
 async function networkFirst(event, path) {
   try {
-    const response = await fetch(event.request);
+    // Past the browser's HTTP cache: the public pages' `stale-while-revalidate` would otherwise let a
+    // fetch from here answer with the copy of a minute ago (a schedule before the organisers' change).
+    const response = await fetch(event.request, { cache: 'no-cache' });
     if (isThePage(response)) keepCopy(event, path, response.clone());
     return response;
   } catch (error) {
