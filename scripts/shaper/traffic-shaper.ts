@@ -129,9 +129,15 @@ interface Delivery {
 
 /** One direction of a connection: reads `source`, writes `sink` as the link would deliver. */
 class ShapedPipe {
-  private pending: Buffer[] = [];
+  private pending: { data: Buffer; readAt: number }[] = [];
   private pendingBytes = 0;
-  private sourceEnded = false;
+  private sourceEndedAt: number | undefined;
+  /**
+   * The time this direction last sent at, as the model counts it. A timer that fires late (a busy
+   * machine) sends at the time it was set for, and when data had been waiting, not at the moment the
+   * event loop got round to it: the link's timing, not this process's, decides deliveries.
+   */
+  private modelTime = -Infinity;
   private finishSent = false;
   private readonly deliveries: Delivery[] = [];
   private sendTimer: NodeJS.Timeout | undefined;
@@ -146,16 +152,20 @@ class ShapedPipe {
     private readonly sink: net.Socket,
   ) {
     source.on('data', (chunk: Buffer) => {
-      this.pending.push(chunk);
+      this.pending.push({ data: chunk, readAt: now() });
       this.pendingBytes += chunk.length;
       if (this.pendingBytes > pendingHighBytes) source.pause();
       this.send();
     });
     source.on('end', () => {
-      this.sourceEnded = true;
+      this.sourceEndedAt = now();
       this.send();
     });
-    sink.on('drain', () => this.send());
+    sink.on('drain', () => {
+      // Waiting for a full receiver is not link time: nothing is sent as if it had left during the wait.
+      this.modelTime = Math.max(this.modelTime, now());
+      this.send();
+    });
   }
 
   stop(): void {
@@ -171,24 +181,38 @@ class ShapedPipe {
     clearTimeout(this.sendTimer);
     this.sendTimer = undefined;
     while (!this.stopped && !this.sink.writableNeedDrain) {
-      const time = now();
+      const clock = now();
       if (this.pendingBytes === 0) {
-        if (this.sourceEnded && !this.finishSent) {
+        if (this.sourceEndedAt !== undefined && !this.finishSent) {
           this.finishSent = true;
+          const time = Math.max(this.modelTime, this.sourceEndedAt);
           this.schedule({ at: this.model.finishTime(this.id, this.direction, time), data: null });
         }
         return;
       }
       const bytes = Math.min(MSS, this.pendingBytes);
-      const allowedAt = this.model.nextSendTime(this.id, this.direction, bytes, time);
-      if (allowedAt > time) {
-        this.sendTimer = setTimeout(() => this.send(), Math.max(1, Math.ceil(allowedAt - time)));
+      const dataReadyAt = Math.max(this.modelTime, this.readAtOfByte(bytes));
+      const allowedAt = this.model.nextSendTime(this.id, this.direction, bytes, dataReadyAt);
+      if (allowedAt > clock) {
+        this.sendTimer = setTimeout(() => this.send(), Math.max(1, Math.ceil(allowedAt - clock)));
         return;
       }
+      const time = Math.max(dataReadyAt, allowedAt);
       const at = this.model.send(this.id, this.direction, bytes, time);
+      this.modelTime = time;
       this.schedule({ at, data: this.takePending(bytes) });
       if (this.pendingBytes < pendingLowBytes && this.source.isPaused()) this.source.resume();
     }
+  }
+
+  /** When the chunk holding the segment's last byte was read. */
+  private readAtOfByte(bytes: number): number {
+    let counted = 0;
+    for (const chunk of this.pending) {
+      counted += chunk.data.length;
+      if (counted >= bytes) return chunk.readAt;
+    }
+    throw new Error(`only ${counted} bytes pending, not ${bytes}`);
   }
 
   private takePending(bytes: number): Buffer {
@@ -196,13 +220,13 @@ class ShapedPipe {
     let wanted = bytes;
     while (wanted > 0) {
       const head = this.pending[0]!;
-      if (head.length <= wanted) {
-        parts.push(head);
+      if (head.data.length <= wanted) {
+        parts.push(head.data);
         this.pending.shift();
-        wanted -= head.length;
+        wanted -= head.data.length;
       } else {
-        parts.push(head.subarray(0, wanted));
-        this.pending[0] = head.subarray(wanted);
+        parts.push(head.data.subarray(0, wanted));
+        head.data = head.data.subarray(wanted);
         wanted = 0;
       }
     }
