@@ -43,6 +43,12 @@ export interface ShaperOptions {
 
 export interface Shaper {
   port: number;
+  /**
+   * Resets every open connection, leaving the shaper listening: the next page load starts on new
+   * connections, with their handshakes and slow starts, as a phone's first visit does (a browser keeps
+   * its connections to a host open between loads).
+   */
+  hangUp(): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +72,9 @@ export async function startShaper(options: ShaperOptions): Promise<Shaper> {
 
   return {
     port: (server.address() as net.AddressInfo).port,
+    hangUp: () => {
+      for (const connection of open) connection.abort();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -168,6 +168,8 @@ describe('the link model', () => {
 // An unshaped proxy answers in about a millisecond and fails every one of them.
 describe('the traffic shaper', () => {
   const cleanups: (() => Promise<void>)[] = [];
+  /** hangUp of each shaper shapedHttpServer started, the newest last. */
+  const hangUps: (() => void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
@@ -208,6 +210,7 @@ describe('the traffic shaper', () => {
     );
     const shaper = await startShaper({ target: { host: '127.0.0.1', port }, profile, random });
     cleanups.push(() => shaper.close());
+    hangUps.push(() => shaper.hangUp());
     return shaper.port;
   }
 
@@ -350,5 +353,20 @@ describe('the traffic shaper', () => {
     await shaper.close();
     await closed;
     expect(socket.destroyed).toBe(true);
+  });
+
+  it('hangs up every open connection on request and goes on serving new ones', async () => {
+    const port = await shapedHttpServer();
+    const held = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => held.on('connect', resolve));
+    const closed = new Promise((resolve) => held.on('close', resolve));
+    held.on('error', () => {});
+    hangUps.at(-1)!();
+    await closed;
+    expect(held.destroyed).toBe(true);
+    // A new connection pays its handshake again: two round trips to the first byte.
+    const { body, firstByteMs } = await timedRequest(port, 'GET', '/bytes/5');
+    expect(body).toBe('aaaaa');
+    expect(firstByteMs).toBeGreaterThanOrEqual(2 * testLink.rttMs * 0.95);
   });
 });
