@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { contentImageWidths } from './lib/content-image-widths';
 
 const isDev = process.env.NODE_ENV !== 'production';
 
@@ -115,6 +116,12 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: {
     '/api/certificates/[id]/pdf': certificateFonts,
     '/api/admin/certificates/preview': certificateFonts,
+    /*
+     * The uploads route resizes pictures with sharp (a server-external package by Next's own list). Its
+     * native parts are this platform's @img packages: the addon is required by a literal name, but the
+     * libvips library it links is not required at all, so the tracer cannot be trusted to copy it.
+     */
+    '/api/uploads/[id]': ['./node_modules/@img/sharp-*/**/*'],
   },
   /*
    * One cache for every instance: with DATABASE_URL set, pages and cached data live in the PostgreSQL the
@@ -125,13 +132,22 @@ const nextConfig: NextConfig = {
    */
   cacheHandler: path.join(process.cwd(), 'lib/cache/compiled/shared-cache-handler.mjs'),
   /*
-   * Every picture is served as it is (every <Image> says `unoptimized`: the site's pictures are SVG, and
-   * uploads are served by the app), so the image optimiser is off altogether: its endpoint (/_next/image)
-   * would otherwise write its cache under .next/cache, which is read-only on a serverless platform or in a
+   * Next's image optimiser is never used. Organisers' uploads are resized by their own route
+   * (/api/uploads/{id}?w=N, which keeps its variants in memory); lib/content-image.ts is the loader that
+   * writes those URLs into each upload's srcset, and every other <Image> (the site's SVGs) says
+   * `unoptimized`. A custom loader also makes Next answer /_next/image with a 404: that endpoint would
+   * otherwise write its cache under .next/cache, which is read-only on a serverless platform or in a
    * container (an unhandled EACCES on every call) and grows without bound on a plain server. Next still
    * prepares that cache's folder when the endpoint is called, unless the disk cache's size is 0.
+   * The srcset widths are the served widths exactly (next/image lists imageSizes and deviceSizes).
    */
-  images: { unoptimized: true, maximumDiskCacheSize: 0 },
+  images: {
+    loader: 'custom',
+    loaderFile: './lib/content-image.ts',
+    imageSizes: contentImageWidths.filter((w) => w < 640),
+    deviceSizes: contentImageWidths.filter((w) => w >= 640),
+    maximumDiskCacheSize: 0,
+  },
   /*
    * The stylesheet is linked, not inlined (experimental.inlineCss): inlined, it was in every page twice,
    * once as <style> and once more in the RSC payload React hydrates from (2 x 11 KB compressed, 70 to 80%

@@ -130,10 +130,15 @@ test.describe('console: events', () => {
       await page.goto(`/event/${position}`);
       const card = page.getByRole('article').filter({ hasText: eventName });
       await expect(card.getByRole('link', { name: `Register for ${eventName}` })).toBeVisible();
+      // The uploaded picture is asked for at the width the card shows it, as WebP (the PNG's own width
+      // at most: a 1 x 1 picture stays 1 x 1).
       const image = await card.locator('img').getAttribute('src');
-      expect(image).toMatch(/^\/api\/uploads\//);
+      expect(image).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\?w=\d+$/);
+      expect(await card.locator('img').getAttribute('srcset')).toContain(
+        `${image!.split('?')[0]}?w=384 384w`,
+      );
       const served = await request.get(image!);
-      expect(served.headers()['content-type']).toBe('image/png');
+      expect(served.headers()['content-type']).toBe('image/webp');
     } finally {
       const list = await request.get(`/api/admin/event-category/get-events-by-category/${category.id}`);
       for (const event of ((await list.json()) as { data?: { id: number }[] }).data ?? []) {

@@ -1,6 +1,7 @@
 import Image from 'next/image';
 import { EventDescription } from '@/components/events/event-description';
 import { textLinkClass } from '@/components/forms/field-classes';
+import { contentImageProps } from '@/lib/content-image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { PointsOfContact } from './points-of-contact';
 import { RegistrationFees } from './registration-fees';
@@ -10,11 +11,11 @@ export function EventOverview({ event, feeWaived }: { event: FestivalEvent; feeW
   return (
     <article aria-labelledby="event-name" className="flex flex-col gap-5">
       <Image
-        src={event.image_url}
+        // The whole width on a phone, half the 992 px page from 1024 px.
+        {...contentImageProps(event.image_url, '(min-width: 1024px) 480px, 100vw')}
         alt=""
         width={600}
         height={400}
-        unoptimized
         priority
         className="aspect-[3/2] h-auto w-full rounded-2xl border border-gold/25 object-cover"
       />

@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { contentImageProps } from '@/lib/content-image';
 import type { EventCategory } from '@/lib/content-types';
 import { SlideIn } from '@/components/ui/slide-in';
 import { CategoryLink } from './category-link';
@@ -37,11 +38,14 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
                     className="group block overflow-hidden rounded-2xl border border-gold/30 bg-night/80 shadow-xl transition hover:border-gold"
                   >
                     <Image
-                      src={category.imageUrl}
+                      // The whole width on a phone, half the 992 px column (less 2rem) from 640 px.
+                      {...contentImageProps(
+                        category.imageUrl,
+                        '(min-width: 1024px) 464px, (min-width: 640px) 50vw, 100vw',
+                      )}
                       alt=""
                       width={600}
                       height={400}
-                      unoptimized
                       // The first card is the largest thing on a phone's first screen: never lazy.
                       priority={index === 0}
                       className="aspect-[3/2] h-auto w-full object-cover transition group-hover:scale-[1.02]"

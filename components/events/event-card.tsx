@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { contentImageProps } from '@/lib/content-image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
 import { isFull } from '@/lib/places';
@@ -41,11 +42,11 @@ export function EventCard({
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
       <Image
-        src={event.image_url}
+        // One column on a phone, three from 640 px in a page at most 1120 px wide.
+        {...contentImageProps(event.image_url, '(min-width: 1152px) 358px, (min-width: 640px) 33vw, 100vw')}
         alt=""
         width={600}
         height={400}
-        unoptimized
         loading={eager || first ? 'eager' : 'lazy'}
         preload={first}
         fetchPriority={first ? 'high' : undefined}

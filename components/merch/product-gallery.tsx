@@ -1,5 +1,13 @@
 import Image from 'next/image';
+import { contentImageProps } from '@/lib/content-image';
 import type { MerchandiseProduct } from '@/lib/schemas/shop';
+
+/*
+ * The gallery fills the page's column: the whole width on a phone, half the 992 px page from 1024 px
+ * (480 px); two pictures share it side by side.
+ */
+const oneSize = '(min-width: 1024px) 480px, 100vw';
+const twoSizes = '(min-width: 1024px) 234px, 50vw';
 
 /** One or two pictures of the product, square, so nothing moves while they load. */
 export function ProductGallery({ product }: { product: MerchandiseProduct }) {
@@ -11,11 +19,10 @@ export function ProductGallery({ product }: { product: MerchandiseProduct }) {
       {images.map((src, index) => (
         <Image
           key={src}
-          src={src}
+          {...contentImageProps(src, images.length > 1 ? twoSizes : oneSize)}
           alt={altOf(index)}
           width={600}
           height={600}
-          unoptimized
           priority={index === 0}
           className="aspect-square h-auto w-full rounded-2xl border border-gold/25 bg-night object-cover"
         />

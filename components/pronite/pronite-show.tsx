@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { contentImageProps } from '@/lib/content-image';
 import type { ProniteArtist } from '@/lib/content-types';
 import { festival, festivalTitle } from '@/lib/festival';
 import { formatShortDate } from '@/lib/format';
@@ -48,11 +49,9 @@ export function ProniteShow({ artists }: { artists: ProniteArtist[] }) {
               className="relative aspect-[4/5] w-52 shrink-0 overflow-hidden rounded-2xl border border-gold/40 shadow-2xl shadow-black/60 sm:w-80"
             >
               <Image
-                src={artist.imageUrl}
+                {...contentImageProps(artist.imageUrl, '(min-width: 640px) 320px, 208px')}
                 alt={`${artist.name} on stage`}
                 fill
-                unoptimized
-                sizes="(min-width: 640px) 320px, 208px"
                 className="object-cover"
               />
             </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
+import { contentImageProps } from '@/lib/content-image';
 import { festival } from '@/lib/festival';
 import { cachedVisibleSponsors } from '@/lib/server/content-cache';
 
@@ -32,11 +33,11 @@ export default async function SponsorsPage() {
                   className="group flex flex-col items-center gap-3 rounded-2xl bg-parchment/95 p-4 transition hover:ring-2 hover:ring-gold"
                 >
                   <Image
-                    src={sponsor.imageUrl}
+                    // The card (w-40, sm:w-48) less its padding.
+                    {...contentImageProps(sponsor.imageUrl, '(min-width: 640px) 160px, 128px')}
                     alt={`${sponsor.name} logo`}
                     width={200}
                     height={100}
-                    unoptimized
                     className="h-20 w-full object-contain"
                   />
                   <span className="font-display text-base text-ink">{sponsor.name}</span>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
+import { contentImageProps } from '@/lib/content-image';
 import { festival } from '@/lib/festival';
 import { cachedTeam } from '@/lib/server/content-cache';
 
@@ -32,11 +33,11 @@ export default async function TeamPage() {
                 className="flex flex-col items-center rounded-2xl bg-night/70 p-4 text-center"
               >
                 <Image
-                  src={member.imageUrl}
+                  // Always 128 px (h-32 w-32): that width and twice it, for 1x and 2x screens.
+                  {...contentImageProps(member.imageUrl)}
                   alt={`Portrait of ${member.name}`}
-                  width={160}
-                  height={160}
-                  unoptimized
+                  width={128}
+                  height={128}
                   loading={groupIndex === 0 ? 'eager' : 'lazy'}
                   // The first portraits are the page's largest paint on a phone: fetch them before scripts.
                   fetchPriority={groupIndex === 0 && memberIndex < 2 ? 'high' : undefined}

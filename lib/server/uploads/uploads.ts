@@ -187,15 +187,20 @@ export async function ownedUpload(db: Db, ownerId: string, id: string): Promise<
   return row && row.owner === ownerId ? { id: row.id } : null;
 }
 
+/** A stored file's record, as a reader may see it; its bytes are read apart (`readUploadBytes`). */
+export interface UploadRecord {
+  id: string;
+  contentType: string;
+  name: string;
+  purpose: UploadPurpose;
+  storageKey: string;
+}
+
 /**
- * A file for whoever may see it: content files (shown on public pages) to anyone, signed in or not; any
- * other file to its owner or an organiser. Everyone else gets "not found", so ids reveal nothing.
+ * A file's record for whoever may see it: content files (shown on public pages) to anyone, signed in or
+ * not; any other file to its owner or an organiser. Everyone else gets "not found", so ids reveal nothing.
  */
-export async function readUpload(
-  db: Db,
-  viewer: AuthUser | null,
-  id: string,
-): Promise<{ bytes: Buffer; contentType: string; name: string; purpose: UploadPurpose }> {
+export async function findUpload(db: Db, viewer: AuthUser | null, id: string): Promise<UploadRecord> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
   const allowed =
     row &&
@@ -203,18 +208,34 @@ export async function readUpload(
       (viewer !== null &&
         (row.ownerUserId === viewer.id || (organiserRoles as readonly string[]).includes(viewer.role))));
   if (!row || !allowed) throw new AppError('not_found', 'No such file.');
-  const bytes = await fileStorage().get(row.storageKey);
-  if (!bytes) throw new AppError('not_found', 'No such file.');
   const extension =
     { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }[
       row.contentType
     ] ?? 'bin';
   return {
-    bytes,
+    id: row.id,
     contentType: row.contentType,
     name: `upload-${row.id.slice(0, 8)}.${extension}`,
     purpose: row.purpose,
+    storageKey: row.storageKey,
   };
+}
+
+/** The stored bytes of a file found with findUpload; "not found" when storage has lost them. */
+export async function readUploadBytes(record: UploadRecord): Promise<Buffer> {
+  const bytes = await fileStorage().get(record.storageKey);
+  if (!bytes) throw new AppError('not_found', 'No such file.');
+  return bytes;
+}
+
+/** A file with its bytes, for whoever may see it (findUpload's rule). */
+export async function readUpload(
+  db: Db,
+  viewer: AuthUser | null,
+  id: string,
+): Promise<UploadRecord & { bytes: Buffer }> {
+  const record = await findUpload(db, viewer, id);
+  return { ...record, bytes: await readUploadBytes(record) };
 }
 
 /** The `file` field of a multipart upload request, refused early when the body is over the purpose's cap. */

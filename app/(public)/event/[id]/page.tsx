@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { EventCard } from '@/components/events/event-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { BackButton } from '@/components/ui/back-button';
+import { contentImageProps } from '@/lib/content-image';
 import {
   cachedCategories,
   cachedEventsByCategory,
@@ -66,11 +67,11 @@ export default async function CategoryEventsPage({ params }: Props) {
       <BackButton fallback="/event" />
       <header className="relative mt-6 overflow-hidden rounded-3xl border border-gold/30">
         <Image
-          src={category.imageUrl}
+          // The page's whole width, at most 1120 px.
+          {...contentImageProps(category.imageUrl, '(min-width: 1152px) 1120px, 100vw')}
           alt=""
           width={600}
           height={400}
-          unoptimized
           priority
           className="h-40 w-full object-cover opacity-60 sm:h-56"
         />
