@@ -10,8 +10,9 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 
 const closedNote = 'This event is not taking any registrations currently';
 
+/** A whole 1 x 1 PNG (its chunks' checksums right: the resizer decodes it, where a header alone is refused). */
 const png = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ff8ea1f6a40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963787924eb3f0007c80317ba0867bd0000000049454e44ae426082',
   'hex',
 );
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
