@@ -153,6 +153,14 @@ export async function serviceWorkerHook(page: Page) {
       else registrations.set(registration.scopeURL, registration.registrationId);
     }
   });
+  // A push delivered to a registration whose worker is still installing can be dropped: deliverPush waits
+  // for an activated version (a loaded machine once took more than the test's patience to get there).
+  const activated = new Set<string>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) {
+      if (version.status === 'activated') activated.add(version.registrationId);
+    }
+  });
   await cdp.send('ServiceWorker.enable');
   const origin = new URL(page.url()).origin;
 
@@ -160,7 +168,9 @@ export async function serviceWorkerHook(page: Page) {
     async deliverPush(scope: string, data: string): Promise<void> {
       const scopeURL = new URL(scope, origin).href;
       await expect
-        .poll(() => registrations.has(scopeURL), { message: `a registration for ${scope}` })
+        .poll(() => activated.has(registrations.get(scopeURL) ?? ''), {
+          message: `an activated worker for ${scope}`,
+        })
         .toBe(true);
       await cdp.send('ServiceWorker.deliverPushMessage', {
         origin,
