@@ -20,6 +20,17 @@ const query = z.object({
 
 const resizable = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
+/** A content file's answer: `bytes` as `contentType`, shown inline under `name`. */
+function contentAnswer(bytes: Buffer, contentType: string, name: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `inline; filename="${name}"`,
+      ...contentHeaders(contentType === 'application/pdf'),
+    },
+  });
+}
+
 /** What every answer with a content file carries besides its type and name. */
 function contentHeaders(isPdf: boolean): Record<string, string> {
   return {
@@ -47,15 +58,7 @@ export const GET = apiRoute<undefined, { id: string }, typeof query>(
     });
     if (w !== undefined) return resized(file, w);
     const bytes = await readUploadBytes(file);
-    if (file.purpose === 'content') {
-      return new Response(new Uint8Array(bytes), {
-        headers: {
-          'content-type': file.contentType,
-          'content-disposition': `inline; filename="${file.name}"`,
-          ...contentHeaders(file.contentType === 'application/pdf'),
-        },
-      });
-    }
+    if (file.purpose === 'content') return contentAnswer(bytes, file.contentType, file.name);
     return new Response(new Uint8Array(bytes), {
       headers: {
         'content-type': file.contentType,
@@ -74,20 +77,6 @@ async function resized(file: UploadRecord, width: ContentImageWidth): Promise<Re
     throw new AppError('invalid_input', resizeMessages.notAPicture);
   }
   const webp = await resizedPicture(file.id, width, () => readUploadBytes(file));
-  if (!webp) {
-    return new Response(new Uint8Array(await readUploadBytes(file)), {
-      headers: {
-        'content-type': file.contentType,
-        'content-disposition': `inline; filename="${file.name}"`,
-        ...contentHeaders(false),
-      },
-    });
-  }
-  return new Response(new Uint8Array(webp), {
-    headers: {
-      'content-type': 'image/webp',
-      'content-disposition': `inline; filename="${file.name.replace(/\.\w+$/, '')}-${width}.webp"`,
-      ...contentHeaders(false),
-    },
-  });
+  if (!webp) return contentAnswer(await readUploadBytes(file), file.contentType, file.name);
+  return contentAnswer(webp, 'image/webp', `${file.name.replace(/\.\w+$/, '')}-${width}.webp`);
 }
