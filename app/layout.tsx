@@ -5,8 +5,8 @@ import { SiteHeader } from '@/components/nav/site-header';
 import { ToastProvider } from '@/components/toast/toast-provider';
 import { festival, festivalTitle } from '@/lib/festival';
 import { env } from '@/lib/server/env';
-import { displayFont } from './fonts';
-import './globals.css';
+import { InlineStylesheet } from '@/components/layout/inline-stylesheet';
+import { siteStylesheet } from '@/lib/stylesheet/server-stylesheet';
 
 export const metadata: Metadata = {
   metadataBase: new URL(env().SITE_URL),
@@ -39,7 +39,18 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-IN" className={displayFont.variable}>
+    <html lang="en-IN">
+      <head>
+        {/*
+         * The stylesheet is in the document (components/layout/inline-stylesheet.tsx). In development the
+         * server renders it itself, so that an edit reaches the open page without a reload.
+         */}
+        {process.env.NODE_ENV === 'development' ? (
+          <style dangerouslySetInnerHTML={{ __html: siteStylesheet }} />
+        ) : (
+          <InlineStylesheet />
+        )}
+      </head>
       <body className="bg-ink text-parchment antialiased">
         <a
           href="#main"

@@ -215,3 +215,35 @@ test.describe('accessibility of the shell', () => {
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });
+
+test.describe('the first frame needs only the document', () => {
+  test('the stylesheet is in the head once, not linked and not again in the RSC payload', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/login')).text();
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const inline = html.match(/<style id="site-stylesheet">([\s\S]*?)<\/style>/);
+    expect(inline?.[1]).toContain('.bg-ink{');
+    // Once: React's payload (the self.__next_f scripts) does not carry the text again.
+    expect(html.split('.bg-ink{').length - 1).toBe(1);
+
+    // The page is styled, and stays so after hydration and a move to another page in the app.
+    await page.goto('/login');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(13, 10, 26)');
+    await page.getByRole('link', { name: 'Register here.' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    expect(await background()).toBe('rgb(13, 10, 26)');
+    await expect(page.locator('style#site-stylesheet')).toHaveCount(1);
+  });
+
+  test('the display face is served under a name of its bytes, cached for good', async ({ request }) => {
+    const html = await (await request.get('/contact')).text();
+    const face = html.match(/url\((\/fonts\/cinzel-latin-700-normal\.[0-9a-f]{12}\.woff2)\)/)?.[1];
+    expect(face).toBeTruthy();
+    const answer = await request.get(face!);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
