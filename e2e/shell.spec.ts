@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
+import { createVerifiedAccount } from './support/accounts';
+import { freeSoloEvent } from './support/events';
+import { firstProduct, stayTypes } from './support/shop';
 import { skipSplash } from './support/splash';
 
 const menuDestinations: [string, string][] = [
@@ -245,5 +248,51 @@ test.describe('the first frame needs only the document', () => {
     const answer = await request.get(face!);
     expect(answer.status()).toBe(200);
     expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('a signed-in page comes rendered for its visitor: the page itself before any script runs', async ({
+    browser,
+    request,
+  }) => {
+    const baseURL = test.info().project.use.baseURL!;
+    const account = await createVerifiedAccount(request);
+    const [product, [stay], { event }] = await Promise.all([
+      firstProduct(request),
+      stayTypes(request),
+      freeSoloEvent(request),
+    ]);
+    // No script at all: what shows is what the document brought, the first frame on a slow link.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+    const page = await context.newPage();
+    const loader = page.getByRole('status', { name: 'Loading', exact: true });
+
+    await page.goto('/merchandise');
+    await expect(page.getByRole('heading', { level: 1, name: 'Merchandise' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: product.variants[0]!.type }).first()).toBeVisible();
+
+    await page.goto('/accomodation');
+    await expect(page.getByRole('heading', { name: 'Book your stay' })).toBeVisible();
+    await expect(page.getByText(stay!.accommodationType).first()).toBeVisible();
+
+    await page.goto(`/event/1/register?event=${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
+    await expect(loader).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a page rendered for a cookie whose token this browser no longer keeps still leads to /login', async ({
+    page,
+    request,
+  }) => {
+    const baseURL = test.info().project.use.baseURL!;
+    const account = await createVerifiedAccount(request);
+    await page.context().addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+    await page.goto('/merchandise');
+    await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -11,8 +11,9 @@
  *   - navigations to the scope's pages: network first, the last copy of that page when there is no network;
  *   - /_next/static/*: cache first (file names carry a content hash, so a cached copy never goes stale);
  *   - everything else, API answers and other pages above all, passes through and is never kept.
- * The kept HTML holds nothing personal beyond the signed-in person's own role and id: the pass is in
- * localStorage and the roster in IndexedDB, read by the page's script. Registered by
+ * The kept HTML holds nothing personal beyond the signed-in person's own e-mail, role and id (what the token
+ * stored on the device holds anyway): the pass is in localStorage and the roster in IndexedDB, read by the
+ * page's script. Registered by
  * components/offline/offline-pages.ts, which also removes every registration and cache on logout.
  *
  * Pushes (docs/announcements.md, "On the phone") live on the /profile registration: the opt-in in the

@@ -1,14 +1,25 @@
-// /merchandise: the merchandise screen (SPEC.md part 2), for signed-in participants.
+// /merchandise: the merchandise screen (SPEC.md part 2), for signed-in participants, rendered for each
+// visitor with the stock as it is now.
 import type { Metadata } from 'next';
-import { RoleGuard } from '@/components/auth/role-guard';
+import { GuardedPage } from '@/components/auth/guarded-page';
 import { MerchandiseScreen } from '@/components/merch/merchandise-screen';
+import { queryObject } from '@/lib/query-string';
+import { requestViewer } from '@/lib/server/auth/request-viewer';
+import { getDb } from '@/lib/server/db';
+import { readForPage } from '@/lib/server/page-data';
+import { listMerchandise } from '@/lib/server/services/merchandise';
 
 export const metadata: Metadata = { title: 'Merchandise', robots: { index: false } };
 
-export default function Page() {
+export default async function Page({ searchParams }: PageProps<'/merchandise'>) {
+  const [user, listed, query] = await Promise.all([
+    requestViewer(),
+    readForPage('merchandise', async () => listMerchandise(await getDb())),
+    searchParams,
+  ]);
   return (
-    <RoleGuard>
-      <MerchandiseScreen />
-    </RoleGuard>
+    <GuardedPage user={user}>
+      <MerchandiseScreen listed={listed} offerId={queryObject(query).offer?.trim() ?? ''} />
+    </GuardedPage>
   );
 }

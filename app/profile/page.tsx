@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { RoleGuard } from '@/components/auth/role-guard';
+import { GuardedPage } from '@/components/auth/guarded-page';
 import { ProfileView } from '@/components/profile/profile-view';
 import { BackButton } from '@/components/ui/back-button';
 import { festivalTitle } from '@/lib/festival';
+import { requestViewer } from '@/lib/server/auth/request-viewer';
 
 export const metadata: Metadata = {
   title: 'Profile',
@@ -10,9 +11,9 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-export default function ProfilePage() {
+export default async function ProfilePage() {
   return (
-    <RoleGuard>
+    <GuardedPage user={await requestViewer()}>
       <main className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_#2a1f5c_0%,_#140f2b_45%,_#0d0a1a_100%)] px-4 pb-16 pt-24">
         <div className="mx-auto w-full max-w-2xl">
           <BackButton href="/" />
@@ -20,6 +21,6 @@ export default function ProfilePage() {
           <ProfileView />
         </div>
       </main>
-    </RoleGuard>
+    </GuardedPage>
   );
 }

@@ -1,12 +1,10 @@
 'use client';
 
-import { Suspense } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { useBuyer, type Buyer } from '@/components/payment/use-buyer';
 import { PageLoader } from '@/components/ui/page-loader';
 import {
   OfferBanner,
-  useOfferParam,
   useShopWaitingLists,
   type ShopEntry,
 } from '@/components/waiting-lists/shop-waiting-list';
@@ -15,7 +13,7 @@ import { AccommodationGuidelines, FestivalInstructions } from './accommodation-g
 import { AccommodationHero } from './accommodation-hero';
 import { BookingPanel } from './booking-panel';
 import { stayLabel } from './stay-dates';
-import { useAccommodationData } from './use-accommodation-data';
+import { useAccommodationData, type AccommodationData } from './use-accommodation-data';
 
 const pageClass =
   'min-h-dvh bg-[radial-gradient(ellipse_at_top,_#2a1f5c_0%,_#140f2b_45%,_#0d0a1a_100%)] px-4 pb-16 pt-24';
@@ -30,20 +28,17 @@ export const alreadyBookedMessage =
  * waiting lists, and an offer link (`?offer={entryId}`) opens it with the offered stay chosen
  * (docs/waiting-lists.md).
  */
-export function AccommodationScreen() {
-  // The offer is read from the URL, which a prerendered page only knows in the browser.
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <AccommodationBuyer />
-    </Suspense>
-  );
-}
-
-function AccommodationBuyer() {
+export function AccommodationScreen({
+  fromServer,
+  offerId,
+}: {
+  fromServer: AccommodationData;
+  /** The link's `?offer=`, '' for none. */
+  offerId: string;
+}) {
   const buyer = useBuyer('Something went wrong!');
-  const offerId = useOfferParam();
   if (!buyer) return <PageLoader />;
-  return <AccommodationPage buyer={buyer} offerId={offerId} />;
+  return <AccommodationPage buyer={buyer} offerId={offerId} fromServer={fromServer} />;
 }
 
 /** The link's standing offer, with its type, when it is for a date option this screen lists. */
@@ -55,8 +50,16 @@ function offeredStay(offer: ShopEntry | null, types: readonly AccommodationType[
   return null;
 }
 
-function AccommodationPage({ buyer, offerId }: { buyer: Buyer; offerId: string }) {
-  const { profile, types, retryTypes, refresh } = useAccommodationData(buyer.userId);
+function AccommodationPage({
+  buyer,
+  offerId,
+  fromServer,
+}: {
+  buyer: Buyer;
+  offerId: string;
+  fromServer: AccommodationData;
+}) {
+  const { profile, types, retryTypes, refresh } = useAccommodationData(buyer.userId, fromServer);
   const lists = useShopWaitingLists('accommodation_option', offerId);
 
   // An offer link waits for the caller's lists too, so the booking opens with the offered stay chosen.

@@ -9,14 +9,24 @@ import { fetchAccommodation, fetchProfile } from './accommodation-api';
 
 export type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
 
+/** The screen's data as the server read it for the page; either is null when it could not. */
+export interface AccommodationData {
+  profile: Profile | null;
+  types: AccommodationType[] | null;
+}
+
+const loaded = <T>(value: T | null): Load<T> =>
+  value === null ? { status: 'loading' } : { status: 'ready', value };
+
 /**
- * What the accommodation screen needs, loaded together: the profile (whether a stay is already paid, and
- * the checkout prefill) and the accommodation types with their date options.
+ * What the accommodation screen needs: the profile (whether a stay is already paid, and the checkout
+ * prefill) and the accommodation types with their date options. What the server read for the page is shown
+ * at once; what it could not read is loaded here.
  */
-export function useAccommodationData(userId: string) {
+export function useAccommodationData(userId: string, fromServer: AccommodationData) {
   const { toast } = useToast();
-  const [profile, setProfile] = useState<Load<Profile>>({ status: 'loading' });
-  const [types, setTypes] = useState<Load<AccommodationType[]>>({ status: 'loading' });
+  const [profile, setProfile] = useState<Load<Profile>>(() => loaded(fromServer.profile));
+  const [types, setTypes] = useState<Load<AccommodationType[]>>(() => loaded(fromServer.types));
 
   // Both settle in the promise's callbacks, so the effect below never sets state synchronously.
   const loadProfile = useCallback(
@@ -45,12 +55,14 @@ export function useAccommodationData(userId: string) {
     [toast],
   );
 
+  const profileUnread = fromServer.profile === null;
+  const typesUnread = fromServer.types === null;
   useEffect(() => {
     const controller = new AbortController();
-    void loadProfile(controller.signal);
-    void loadTypes(controller.signal);
+    if (profileUnread) void loadProfile(controller.signal);
+    if (typesUnread) void loadTypes(controller.signal);
     return () => controller.abort();
-  }, [loadProfile, loadTypes]);
+  }, [profileUnread, typesUnread, loadProfile, loadTypes]);
 
   const retryTypes = useCallback(() => {
     setTypes({ status: 'loading' });

@@ -20,6 +20,7 @@ import {
   unauthorize as clearAuth,
   VerificationCancelled,
   type AuthState,
+  type SignedInUser,
 } from './auth-state';
 import { forgetStayDrafts } from '@/components/accommodation/stay-draft';
 import { forgetPurchaseRecord } from '@/components/payment/purchase-record';
@@ -108,8 +109,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** The user whose guard cookie the server checked for this very page (SignedInOnServer), if any. */
+const CheckedOnServerContext = createContext<SignedInUser | null>(null);
+
+/**
+ * Around a guarded page that the server rendered for its visitor: their token was checked for this very
+ * request (proxy.ts, requestViewer), so the page's auth state starts initialised as that user, and its
+ * first frame, in the document, is the page itself rather than the loader of an auth state still unknown.
+ * The stored token is still verified as every page does; what that check ends with replaces this.
+ */
+export function SignedInOnServer({ user, children }: { user: SignedInUser | null; children: ReactNode }) {
+  return <CheckedOnServerContext.Provider value={user}>{children}</CheckedOnServerContext.Provider>;
+}
+
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
+  const checkedOnServer = useContext(CheckedOnServerContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');
-  return value;
+  const useServerCheck = !value.isInitialized && checkedOnServer !== null;
+  return useMemo(
+    () =>
+      useServerCheck
+        ? { ...value, user: checkedOnServer, isAuthenticated: true, isInitialized: true }
+        : value,
+    [useServerCheck, value, checkedOnServer],
+  );
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
-import { useAuth } from '@/components/auth/auth-provider';
+import { useState } from 'react';
+import { useSignedInUser } from '@/components/auth/use-signed-in-user';
 import { PaymentOverlay } from '@/components/payment/payment-overlay';
 import { usePurchase } from '@/components/payment/use-purchase';
 import { useToast } from '@/components/toast/toast-provider';
@@ -58,19 +58,9 @@ export function EventRegistrationScreen({
   /** The option to start with (the offer's, or a card's "Join the waiting list"). */
   initialOptionId?: number | null;
 }) {
-  const { user, logout } = useAuth();
-  const router = useRouter();
+  // Without a user id nobody can register: signed out and sent to the home page (SPEC.md part 4).
+  const user = useSignedInUser();
   const userId = user?.userId;
-
-  // Without a user id nobody can register: sign out and start again from the home page.
-  const signedOut = useRef(false);
-  useEffect(() => {
-    if (userId || signedOut.current) return;
-    signedOut.current = true;
-    void logout();
-    router.push('/');
-  }, [userId, logout, router]);
-
   if (!user || !userId) return <PageLoader />;
   return (
     <StandingLoader

@@ -4,8 +4,8 @@ import { cartTotal, type CartLine, type MerchandiseProduct } from '@/lib/schemas
 
 /** The merchandise calls of SPEC.md part 7, typed for the screen. */
 
-export function fetchMerchandise(signal?: AbortSignal) {
-  return api.get<MerchandiseProduct[]>('/api/merchandise/get-merchandise', { signal });
+export function fetchMerchandise() {
+  return api.get<MerchandiseProduct[]>('/api/merchandise/get-merchandise');
 }
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { checkoutPrefill } from '@/components/payment/checkout-prefill';
 import { merchandiseItem } from '@/components/payment/purchase-record';
@@ -11,7 +11,6 @@ import { useToast } from '@/components/toast/toast-provider';
 import { PageLoader } from '@/components/ui/page-loader';
 import {
   OfferBanner,
-  useOfferParam,
   useShopWaitingLists,
   WaitingListNotice,
   type ShopEntry,
@@ -47,45 +46,55 @@ const pageClass =
  * their waiting lists, and an offer link (`?offer={entryId}`) opens it with the offered size in the cart
  * (docs/waiting-lists.md).
  */
-export function MerchandiseScreen() {
-  // The offer is read from the URL, which a prerendered page only knows in the browser.
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <MerchandisePage />
-    </Suspense>
-  );
-}
-
-function MerchandisePage() {
+export function MerchandiseScreen({
+  listed,
+  offerId,
+}: {
+  /**
+   * The products as the server read them for this page, so that the first frame shows the shop; null
+   * when it could not, and then they are loaded here.
+   */
+  listed: MerchandiseProduct[] | null;
+  /** The link's `?offer=`, '' for none. */
+  offerId: string;
+}) {
   const buyer = useBuyer('Something went wrong');
-  const offerId = useOfferParam();
   if (!buyer) return <PageLoader />;
   return (
     <main className={pageClass}>
       <div className="mx-auto w-full max-w-5xl">
         <MerchHero />
-        <MerchandiseShop buyer={buyer} offerId={offerId} />
+        <MerchandiseShop buyer={buyer} offerId={offerId} listed={listed} />
       </div>
     </main>
   );
 }
 
-function MerchandiseShop({ buyer, offerId }: { buyer: Buyer; offerId: string }) {
+function MerchandiseShop({
+  buyer,
+  offerId,
+  listed,
+}: {
+  buyer: Buyer;
+  offerId: string;
+  listed: MerchandiseProduct[] | null;
+}) {
   const { toast } = useToast();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [load, setLoad] = useState<Load>(
+    listed ? { status: 'ready', product: listed[0] ?? null } : { status: 'loading' },
+  );
   const lists = useShopWaitingLists('merchandise_variant', offerId);
 
-  // Settles in the promise's callbacks, so the effect below never sets state synchronously.
+  // Read here when the server could not, again after a refusal (stock moved), and to try again.
   const loadProduct = useCallback(
-    (signal?: AbortSignal): Promise<MerchandiseProduct | null> =>
-      fetchMerchandise(signal).then(
+    (): Promise<MerchandiseProduct | null> =>
+      fetchMerchandise().then(
         ({ data }) => {
           const product = data[0] ?? null;
           setLoad({ status: 'ready', product });
           return product;
         },
         (error: unknown) => {
-          if (signal?.aborted) return null;
           toast({ title: 'Error', description: messageOf(error, 'Something Went Wrong'), variant: 'error' });
           setLoad({ status: 'failed' });
           return null;
@@ -94,11 +103,10 @@ function MerchandiseShop({ buyer, offerId }: { buyer: Buyer; offerId: string }) 
     [toast],
   );
 
+  const unread = listed === null;
   useEffect(() => {
-    const controller = new AbortController();
-    void loadProduct(controller.signal);
-    return () => controller.abort();
-  }, [loadProduct]);
+    if (unread) void loadProduct();
+  }, [unread, loadProduct]);
 
   // An offer link waits for the caller's lists too, so the cart opens with the offered size in it.
   if (load.status === 'loading' || lists.offer.status === 'checking')

@@ -1,9 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
-import { useAuth } from '@/components/auth/auth-provider';
+import { useEffect, useState } from 'react';
+import { useSignedInUser } from '@/components/auth/use-signed-in-user';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { NotificationsSection } from '@/components/notifications/notifications-section';
@@ -32,23 +31,12 @@ const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: '
  * so they show even when the profile itself cannot be fetched; the waiting lists load on their own too.
  */
 export function ProfileView() {
-  const { user, logout } = useAuth();
+  const user = useSignedInUser('Something went wrong');
   const { toast } = useToast();
-  const router = useRouter();
   const userId = user?.userId;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   // Bumped after the participant changes their plans: the profile, the pass and the timetable read again.
   const [version, setVersion] = useState(0);
-  const reportedMissingUser = useRef(false);
-
-  useEffect(() => {
-    if (userId) return;
-    if (reportedMissingUser.current) return;
-    reportedMissingUser.current = true;
-    toast({ title: 'Something went wrong', variant: 'error' });
-    void logout();
-    router.push('/');
-  }, [userId, toast, logout, router]);
 
   useEffect(() => {
     if (!userId) return;

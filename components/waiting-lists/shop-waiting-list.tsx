@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { ApiError, messageOf } from '@/lib/api-client';
@@ -34,11 +33,6 @@ export function offerPath(kind: ShopKind, entryId: string): string {
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The `?offer=` of an offer link; '' for none. */
-export function useOfferParam(): string {
-  return useSearchParams().get('offer')?.trim() ?? '';
-}
 
 /**
  * What the screen knows of the link's offer: none asked, still loading, the caller's standing offer, one

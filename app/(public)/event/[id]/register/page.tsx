@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
-import { RoleGuard } from '@/components/auth/role-guard';
+import { GuardedPage } from '@/components/auth/guarded-page';
 import { EventRegistrationScreen } from '@/components/event-registration/event-registration-screen';
 import { InvalidOfferLink } from '@/components/event-registration/invalid-offer-link';
 import { UnavailableEvent } from '@/components/event-registration/unavailable-event';
@@ -10,7 +9,7 @@ import type { FestivalEvent } from '@/lib/content-types';
 import { festivalTitle } from '@/lib/festival';
 import { isCategoryPosition } from '@/lib/navigation';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
-import { authCookieName, verifyToken } from '@/lib/server/auth/jwt';
+import { requestViewer } from '@/lib/server/auth/request-viewer';
 import { getDb } from '@/lib/server/db';
 import { events, participationOptions, waitingListEntries } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
@@ -93,12 +92,6 @@ async function offeredEvent(
   return { position: String(index + 1), event: await withFreshPlaces(event), optionId: row.optionId };
 }
 
-/** Who is looking, from the guard cookie that proxy.ts has already checked (no database read). */
-async function viewerId(): Promise<string | undefined> {
-  const token = (await cookies()).get(authCookieName)?.value;
-  return token ? (await verifyToken(token))?.userId : undefined;
-}
-
 /**
  * The event with its places left read now, not from the cache: a hold that lapsed a moment ago frees its
  * place here at once (the cached pages learn it at the next change). The page renders per request anyway.
@@ -110,7 +103,7 @@ async function withFreshPlaces(event: FestivalEvent): Promise<FestivalEvent> {
   const left = await placesLeft(
     await getDb(),
     event.participations.map((o) => o.id),
-    await viewerId(),
+    (await requestViewer())?.userId,
   );
   return {
     ...event,
@@ -160,5 +153,5 @@ export default async function EventRegistrationPage(props: Props) {
   } else {
     screen = <UnavailableEvent fallback={categoryPath} />;
   }
-  return <RoleGuard>{screen}</RoleGuard>;
+  return <GuardedPage user={await requestViewer()}>{screen}</GuardedPage>;
 }
