@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
+import { publicPaths } from '@/lib/public-paths';
 import { createVerifiedAccount } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 import { firstProduct, stayTypes } from './support/shop';
@@ -283,6 +284,18 @@ test.describe('the first frame needs only the document', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
     await expect(loader).toHaveCount(0);
     await context.close();
+  });
+
+  test('no page comes with its content held back behind a fallback until a script reveals it', async ({
+    request,
+  }) => {
+    // React outlines any finished Suspense boundary once the document's first 12.8 KB are written, and
+    // the stylesheet alone is more: such content shows at the earliest 300 ms after the first paint, and
+    // never without JavaScript (docs/decisions.md, "No Suspense boundary around a page's content").
+    for (const path of [...publicPaths, '/event/1', '/coming', '/forgot-password']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('<template id="B:');
+    }
   });
 
   test('a page rendered for a cookie whose token this browser no longer keeps still leads to /login', async ({
