@@ -1,11 +1,12 @@
+/** A page's query string as Next hands it to the page (its `searchParams`, once awaited). */
+export type SearchParams = Record<string, string | string[] | undefined>;
+
 /**
  * The one rule for reading a query string into an object for a schema, shared by the API's `query` option
  * and the console's list pages: the first value of a repeated key, and blank fields left out (a search form
  * sends every field) so they mean "no filter".
  */
-export function queryObject(
-  params: URLSearchParams | Record<string, string | string[] | undefined>,
-): Record<string, string> {
+export function queryObject(params: URLSearchParams | SearchParams): Record<string, string> {
   const entries: [string, string | undefined][] =
     params instanceof URLSearchParams
       ? [...params.keys()].map((key) => [key, params.get(key) ?? undefined])

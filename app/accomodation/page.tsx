@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { AccommodationScreen } from '@/components/accommodation/accommodation-screen';
 import { GuardedPage } from '@/components/auth/guarded-page';
-import { queryObject } from '@/lib/query-string';
+import { queryObject, type SearchParams } from '@/lib/query-string';
 import { requestViewer } from '@/lib/server/auth/request-viewer';
 import { getDb } from '@/lib/server/db';
 import { readForPage } from '@/lib/server/page-data';
@@ -12,7 +12,7 @@ import { getProfile } from '@/lib/server/services/profile';
 
 export const metadata: Metadata = { title: 'Accommodation', robots: { index: false } };
 
-export default async function Page({ searchParams }: PageProps<'/accomodation'>) {
+export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requestViewer();
   const [profile, types, query] = await Promise.all([
     user ? readForPage('profile', async () => getProfile(await getDb(), user.userId)) : null,

@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { GuardedPage } from '@/components/auth/guarded-page';
 import { MerchandiseScreen } from '@/components/merch/merchandise-screen';
-import { queryObject } from '@/lib/query-string';
+import { queryObject, type SearchParams } from '@/lib/query-string';
 import { requestViewer } from '@/lib/server/auth/request-viewer';
 import { getDb } from '@/lib/server/db';
 import { readForPage } from '@/lib/server/page-data';
@@ -11,7 +11,7 @@ import { listMerchandise } from '@/lib/server/services/merchandise';
 
 export const metadata: Metadata = { title: 'Merchandise', robots: { index: false } };
 
-export default async function Page({ searchParams }: PageProps<'/merchandise'>) {
+export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, listed, query] = await Promise.all([
     requestViewer(),
     readForPage('merchandise', async () => listMerchandise(await getDb())),
