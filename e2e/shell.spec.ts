@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { publicPaths } from '@/lib/public-paths';
-import { createVerifiedAccount } from './support/accounts';
+import { createVerifiedAccount, setGuardCookie } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 import { firstProduct, stayTypes } from './support/shop';
 import { skipSplash } from './support/splash';
@@ -255,7 +255,6 @@ test.describe('the first frame needs only the document', () => {
     browser,
     request,
   }) => {
-    const baseURL = test.info().project.use.baseURL!;
     const account = await createVerifiedAccount(request);
     const [product, [stay], { event }] = await Promise.all([
       firstProduct(request),
@@ -263,8 +262,11 @@ test.describe('the first frame needs only the document', () => {
       freeSoloEvent(request),
     ]);
     // No script at all: what shows is what the document brought, the first frame on a slow link.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    await context.addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled: false,
+    });
+    await setGuardCookie(context, account);
     const page = await context.newPage();
     const loader = page.getByRole('status', { name: 'Loading', exact: true });
 
@@ -302,9 +304,8 @@ test.describe('the first frame needs only the document', () => {
     page,
     request,
   }) => {
-    const baseURL = test.info().project.use.baseURL!;
     const account = await createVerifiedAccount(request);
-    await page.context().addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+    await setGuardCookie(page.context(), account);
     await page.goto('/merchandise');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -17,3 +17,8 @@ export function queryObject(params: URLSearchParams | SearchParams): Record<stri
   }
   return result;
 }
+
+/** A shop page's waiting-list offer (?offer=, docs/waiting-lists.md): its id, or '' when the link names none. */
+export function offerParam(query: SearchParams): string {
+  return queryObject(query).offer?.trim() ?? '';
+}

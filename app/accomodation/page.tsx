@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { AccommodationScreen } from '@/components/accommodation/accommodation-screen';
 import { GuardedPage } from '@/components/auth/guarded-page';
-import { queryObject, type SearchParams } from '@/lib/query-string';
+import { offerParam, type SearchParams } from '@/lib/query-string';
 import { requestViewer } from '@/lib/server/auth/request-viewer';
 import { getDb } from '@/lib/server/db';
 import { readForPage } from '@/lib/server/page-data';
@@ -21,7 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   ]);
   return (
     <GuardedPage user={user}>
-      <AccommodationScreen fromServer={{ profile, types }} offerId={queryObject(query).offer?.trim() ?? ''} />
+      <AccommodationScreen fromServer={{ profile, types }} offerId={offerParam(query)} />
     </GuardedPage>
   );
 }

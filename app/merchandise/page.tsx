@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { GuardedPage } from '@/components/auth/guarded-page';
 import { MerchandiseScreen } from '@/components/merch/merchandise-screen';
-import { queryObject, type SearchParams } from '@/lib/query-string';
+import { offerParam, type SearchParams } from '@/lib/query-string';
 import { requestViewer } from '@/lib/server/auth/request-viewer';
 import { getDb } from '@/lib/server/db';
 import { readForPage } from '@/lib/server/page-data';
@@ -19,7 +19,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   ]);
   return (
     <GuardedPage user={user}>
-      <MerchandiseScreen listed={listed} offerId={queryObject(query).offer?.trim() ?? ''} />
+      <MerchandiseScreen listed={listed} offerId={offerParam(query)} />
     </GuardedPage>
   );
 }

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /*
  * Test accounts made through the API (register, the mailed code from the development outbox, validate,
@@ -109,13 +109,21 @@ export async function createVerifiedAccount(
 }
 
 /**
+ * Only the httpOnly guard cookie of `account` (what proxy.ts and a page rendered for its visitor read),
+ * without the token the app keeps in the tab: signIn adds that too.
+ */
+export async function setGuardCookie(context: BrowserContext, account: TestAccount): Promise<void> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('setGuardCookie needs the baseURL of playwright.config.ts');
+  await context.addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+}
+
+/**
  * Signs `page` in as `account`: the token in local storage (read by the app) and the httpOnly guard
  * cookie (read by proxy.ts). The token is stored once per tab, so a logout during the test sticks.
  */
 export async function signIn(page: Page, account: TestAccount): Promise<void> {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error('signIn needs the baseURL of playwright.config.ts');
-  await page.context().addCookies([{ name: 'token', value: account.token, url: baseURL }]);
+  await setGuardCookie(page.context(), account);
   await page.addInitScript((token: string) => {
     try {
       if (window.sessionStorage.getItem('e2e:signed-in') === token) return;

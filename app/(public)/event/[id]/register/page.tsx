@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
+import { cache } from 'react';
 import { GuardedPage } from '@/components/auth/guarded-page';
 import { EventRegistrationScreen } from '@/components/event-registration/event-registration-screen';
 import { InvalidOfferLink } from '@/components/event-registration/invalid-offer-link';
@@ -42,25 +43,34 @@ interface Target {
  */
 async function eventFor({ params, searchParams }: Props): Promise<Target> {
   const [{ id: position }, query] = await Promise.all([params, searchParams]);
-  const offer = first(query.offer);
-  const offerId = offer && uuidPattern.test(offer) ? offer.toLowerCase() : null;
-  const rawOption = first(query.option);
-  const wantedOption = rawOption && /^[1-9]\d{0,9}$/.test(rawOption) ? Number(rawOption) : null;
-  if (offerId) {
-    const offered = await offeredEvent(offerId);
-    if (offered) return { ...offered, offerId };
-  }
-  const raw = first(query.event);
-  const none = { position, event: null, offerId, optionId: null };
-  if (!isCategoryPosition(position) || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return none;
-  const category = (await cachedCategories())[Number(position) - 1];
-  if (!category) return none;
-  const list = await cachedEventsByCategory(category.id);
-  const event = list.find((e) => e.id === Number(raw)) ?? null;
-  if (!event) return none;
-  const optionId = event.participations.some((o) => o.id === wantedOption) ? wantedOption : null;
-  return { position, event: await withFreshPlaces(event), offerId, optionId };
+  return targetOf(position, first(query.offer), first(query.option), first(query.event));
 }
+
+/** eventFor's reads, once per request: the page and its metadata both ask (React's per-request cache). */
+const targetOf = cache(
+  async (
+    position: string,
+    offer: string | undefined,
+    rawOption: string | undefined,
+    raw: string | undefined,
+  ): Promise<Target> => {
+    const offerId = offer && uuidPattern.test(offer) ? offer.toLowerCase() : null;
+    const wantedOption = rawOption && /^[1-9]\d{0,9}$/.test(rawOption) ? Number(rawOption) : null;
+    if (offerId) {
+      const offered = await offeredEvent(offerId);
+      if (offered) return { ...offered, offerId };
+    }
+    const none = { position, event: null, offerId, optionId: null };
+    if (!isCategoryPosition(position) || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return none;
+    const category = (await cachedCategories())[Number(position) - 1];
+    if (!category) return none;
+    const list = await cachedEventsByCategory(category.id);
+    const event = list.find((e) => e.id === Number(raw)) ?? null;
+    if (!event) return none;
+    const optionId = event.participations.some((o) => o.id === wantedOption) ? wantedOption : null;
+    return { position, event: await withFreshPlaces(event), offerId, optionId };
+  },
+);
 
 /**
  * The event and option of a waiting list's offer, whoever's it is and whatever its state: the link only
