@@ -96,6 +96,35 @@ test.describe('pronite scroll sequence on a wide screen', () => {
   });
 });
 
+test.describe('pronite scroll sequence, first paint', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('pinning leaves the painted stage where it is: no element counts as the largest paint twice', async ({
+    page,
+  }) => {
+    // A spacer made by the pin would move the stage in the document, and the browser would report the
+    // already painted heading as a new largest paint seconds later (/pronite's LCP, docs/performance.md).
+    await page.addInitScript(() => {
+      const paints: string[] = [];
+      Object.assign(window, { largestPaints: paints });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          const element = entry.element;
+          paints.push(element ? `${element.tagName} ${element.textContent?.slice(0, 30)}` : 'gone');
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await afterLoader(page);
+    await expect(page.locator('.pin-spacer')).toHaveCount(1);
+    await expect(page.getByTestId('pronite-stage').locator('xpath=..')).toHaveClass(/pin-spacer/);
+    const paints = await page.evaluate(
+      () => (window as unknown as { largestPaints: string[] }).largestPaints,
+    );
+    expect(paints.length).toBeGreaterThan(0);
+    expect(paints).toEqual([...new Set(paints)]);
+  });
+});
+
 test.describe('pronite scroll sequence on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -17,7 +17,14 @@ const queries = {
  * gsap.matchMedia's revert on unmount and when a query stops matching (e.g. reduced motion turned on),
  * which brings back the plain server-rendered list.
  */
-export default function ProniteAnimator({ stage }: { stage: RefObject<HTMLDivElement | null> }) {
+export default function ProniteAnimator({
+  stage,
+  spacer,
+}: {
+  stage: RefObject<HTMLDivElement | null>;
+  /** The element around the stage that keeps its place while it is pinned (ProniteStage). */
+  spacer: RefObject<HTMLDivElement | null>;
+}) {
   useEffect(() => {
     let stopped = false;
     let revert: (() => void) | undefined;
@@ -29,7 +36,8 @@ export default function ProniteAnimator({ stage }: { stage: RefObject<HTMLDivEle
       const { ScrollTrigger } = await import('gsap/ScrollTrigger');
       await nextTask();
       const root = stage.current;
-      if (stopped || !root) return;
+      const pinSpacer = spacer.current;
+      if (stopped || !root || !pinSpacer) return;
       gsap.registerPlugin(ScrollTrigger);
       const mm = gsap.matchMedia();
       revert = () => mm.revert();
@@ -47,6 +55,7 @@ export default function ProniteAnimator({ stage }: { stage: RefObject<HTMLDivEle
           scrollTrigger: {
             trigger: root,
             pin: true,
+            pinSpacer,
             start: 'top top',
             end: `+=${pinLengthPx}`,
             scrub: 0.5,
@@ -63,7 +72,7 @@ export default function ProniteAnimator({ stage }: { stage: RefObject<HTMLDivEle
       stopped = true;
       revert?.();
     };
-  }, [stage]);
+  }, [stage, spacer]);
   return null;
 }
 

@@ -15,14 +15,20 @@ const ProniteAnimator = dynamic(() => import('./pronite-animator'), { ssr: false
  */
 export function ProniteStage({ children }: { children: ReactNode }) {
   const stageRef = useRef<HTMLDivElement>(null);
+  const spacerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   return (
     <>
       <ProniteLoader />
-      <div ref={stageRef} data-testid="pronite-stage" className="relative overflow-hidden">
-        {children}
+      {/* The pin's spacer is ours, rendered around the stage from the start. Left to itself, ScrollTrigger
+          wraps the stage in a spacer it creates, which moves the stage in the document: the browser then
+          counts the already painted heading as a new largest paint, seconds after the first. */}
+      <div ref={spacerRef}>
+        <div ref={stageRef} data-testid="pronite-stage" className="relative overflow-hidden">
+          {children}
+        </div>
       </div>
-      {reducedMotion ? null : <ProniteAnimator stage={stageRef} />}
+      {reducedMotion ? null : <ProniteAnimator stage={stageRef} spacer={spacerRef} />}
     </>
   );
 }
