@@ -97,12 +97,12 @@ describe('the files a route can render', () => {
     expect(filesOf('/admin/content/events')).toContain('components/admin/events/event-form.tsx');
   });
 
-  it('gives a page the layouts, loading and not-found screens of the folders above it, and only those', () => {
+  it('gives a page the layouts and not-found screens of the folders above it, and only those', () => {
     expect(filesOf('/event/[id]/register')).toEqual(
       expect.arrayContaining(['app/(public)/layout.tsx', 'app/(public)/event/[id]/not-found.tsx']),
     );
-    expect(filesOf('/event')).toContain('app/(public)/event/(list)/loading.tsx');
-    expect(filesOf('/event/[id]')).not.toContain('app/(public)/event/(list)/loading.tsx');
+    expect(filesOf('/event')).toContain('app/(public)/layout.tsx');
+    expect(filesOf('/event')).not.toContain('app/(public)/event/[id]/not-found.tsx');
   });
 });
 
