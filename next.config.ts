@@ -39,7 +39,7 @@ const csp = [
  * them on; sending them there was about 750 bytes of uncompressed header on each of a page's 20 to 30
  * requests (15 to 20 KB a first visit). nosniff stays on everything.
  */
-const buildFiles = '_next/static/|images/|icons/|fonts/';
+const buildFiles = '_next/static/|images/|icons/|fonts/|stylesheets/';
 const documentHeaders = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=(self)' },
@@ -188,8 +188,9 @@ const nextConfig: NextConfig = {
         headers: [{ key: 'Cache-Control', value: 'private, no-store' }],
       },
       {
-        // The display face, named by its bytes (scripts/build-stylesheet.ts): a new face is a new URL.
-        source: '/fonts/(.*)',
+        // The display face and the whole stylesheet, each named by its bytes (scripts/build-stylesheet.ts):
+        // a new file is a new URL.
+        source: '/(fonts|stylesheets)/(.*)',
         headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
       },
       {

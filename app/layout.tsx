@@ -42,8 +42,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en-IN">
       <head>
         {/*
-         * The stylesheet is in the document (components/layout/inline-stylesheet.tsx). In development the
-         * server renders it itself, so that an edit reaches the open page without a reload.
+         * The stylesheet is in the document (components/layout/inline-stylesheet.tsx): the route's own
+         * rules, the whole sheet linked after. In development the server renders the whole sheet itself,
+         * so that an edit reaches the open page without a reload.
          */}
         {process.env.NODE_ENV === 'development' ? (
           <style dangerouslySetInnerHTML={{ __html: siteStylesheet }} />

@@ -1,10 +1,54 @@
+import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publicPaths } from '@/lib/public-paths';
 import { createVerifiedAccount, setGuardCookie } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 import { firstProduct, stayTypes } from './support/shop';
 import { skipSplash } from './support/splash';
+
+const gold = 'rgb(233, 196, 106)';
+const cinzel = /^Cinzel, "Cinzel fallback"/;
+
+/**
+ * The style of the first level heading with this text, read in the first frame that shows it (polled on
+ * every animation frame): what a visitor sees the moment a move to its page is drawn.
+ */
+async function firstFrameOf(page: Page, text: string) {
+  const style = await page.waitForFunction(
+    (wanted) => {
+      const heading = [...document.querySelectorAll('h1')].find((h1) => h1.textContent === wanted);
+      if (!heading) return undefined;
+      const computed = getComputedStyle(heading);
+      return { size: computed.fontSize, color: computed.color, family: computed.fontFamily };
+    },
+    text,
+    { polling: 'raf' },
+  );
+  return style.jsonValue();
+}
+
+/** Moves to /event through the site menu, as a visitor does. */
+async function openEvents(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('dialog', { name: 'Site menu' })
+    .getByRole('link', { name: 'Events', exact: true })
+    .click();
+}
+
+/** A page's document as the server sends it to a browser that takes gzip: its encoding and its bytes. */
+function compressedDocument(url: string): Promise<{ encoding?: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
+      })
+      .on('error', reject);
+  });
+}
 
 const menuDestinations: [string, string][] = [
   ['ProNite', '/pronite'],
@@ -240,6 +284,76 @@ test.describe('the first frame needs only the document', () => {
     await expect(page).toHaveURL(/\/register$/);
     expect(await background()).toBe('rgb(13, 10, 26)');
     await expect(page.locator('style#site-stylesheet')).toHaveCount(1);
+  });
+
+  test("a page's document carries its route's rules only, and fits in TCP's first flight", async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/login')).text();
+    const inline = html.match(/<style id="site-stylesheet">([\s\S]*?)<\/style>/)?.[1] ?? '';
+    // What a phone receives: the document as the server compresses it, within 10 segments (~14 KB).
+    const answer = await compressedDocument(new URL('/login', test.info().project.use.baseURL).href);
+    expect(answer.encoding).toBe('gzip');
+    expect(answer.bytes).toBeLessThan(14_000);
+
+    // The whole sheet is linked once the page has loaded, after the document's own rules.
+    await page.goto('/login');
+    const whole = page.locator('head > link[rel="stylesheet"]');
+    await expect(whole).toHaveCount(1);
+    const href = await whole.getAttribute('href');
+    expect(href).toMatch(/^\/stylesheets\/site\.[0-9a-f]{12}\.css$/);
+    expect(
+      await page.evaluate(() => {
+        const own = document.getElementById('site-stylesheet')!;
+        const linked = document.querySelector('head > link[rel="stylesheet"]')!;
+        return Boolean(own.compareDocumentPosition(linked) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
+    const file = await request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const wholeText = await file.text();
+    expect(wholeText).toContain('.bg-ink{');
+    expect(inline.length).toBeLessThan(wholeText.length / 2);
+  });
+
+  test('moving from /login to /register and on to /event keeps each page styled', async ({ page }) => {
+    await page.goto('/login');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(13, 10, 26)');
+
+    await page.getByRole('link', { name: 'Register here.' }).click();
+    const registerHeading = await firstFrameOf(page, 'Create your magical journey');
+    expect(registerHeading).toEqual({ size: '30px', color: gold, family: expect.stringMatching(cinzel) });
+    expect(await background()).toBe('rgb(13, 10, 26)');
+
+    await openEvents(page);
+    // Its size (sm:text-6xl) is no rule of /login's or /register's own.
+    expect(await firstFrameOf(page, 'Events')).toEqual({
+      size: '60px',
+      color: gold,
+      family: expect.stringMatching(cinzel),
+    });
+    await expect(page).toHaveURL(/\/event$/);
+    expect(await background()).toBe('rgb(13, 10, 26)');
+    await expect(page.locator('head > link[rel="stylesheet"]')).toHaveCount(1);
+  });
+
+  test('a move before the whole sheet has come waits for it: the next page is styled from its first frame', async ({
+    page,
+  }) => {
+    await page.route('**/stylesheets/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await openEvents(page);
+    expect(await firstFrameOf(page, 'Events')).toEqual({
+      size: '60px',
+      color: gold,
+      family: expect.stringMatching(cinzel),
+    });
   });
 
   test('the display face is served under a name of its bytes, cached for good', async ({ request }) => {
