@@ -1,5 +1,5 @@
 import 'server-only';
-import { routeMatcher } from './route-matcher';
+import { routeMatcher } from '@/lib/route-matcher';
 import { stylesheetGlobal, type StylesheetForPath } from './stylesheet-global';
 import { routeStylesheets, siteStylesheet } from './compiled/site-stylesheet';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeMatcher } from '@/lib/stylesheet/route-matcher';
+import { routeMatcher } from '@/lib/route-matcher';
 
 describe('which route a pathname is', () => {
   const routeOf = routeMatcher([

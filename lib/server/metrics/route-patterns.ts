@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { routeMatcher as patternMatcher } from '@/lib/route-matcher';
 
 /**
  * A request's route as a bounded label: the pattern Next routed it by (`/api/my-profile/[id]`), never the
  * address itself, which carries ids and, in a query, e-mails. The patterns come from the build's routes
- * manifest, so every page and API route is known by the name its folder has.
+ * manifest, so every page and API route is known by the name its folder has, and matched by the site's
+ * one rule for which route a path is (lib/route-matcher.ts).
  */
 
 interface RoutesManifest {
   staticRoutes?: { page: string }[];
-  dynamicRoutes?: { page: string; regex: string }[];
+  dynamicRoutes?: { page: string }[];
 }
 
 export type RouteOf = (pathname: string) => string;
@@ -24,19 +26,17 @@ export const otherRoutes = {
 
 /** A matcher from a routes manifest (exported for tests). */
 export function routeMatcher(manifest: RoutesManifest): RouteOf {
-  const exact = new Set((manifest.staticRoutes ?? []).map((route) => route.page));
-  // In the manifest's order, which is Next's own: a more specific pattern is tried first.
-  const dynamic = (manifest.dynamicRoutes ?? []).map((route) => ({
-    page: route.page,
-    regex: new RegExp(route.regex),
-  }));
+  const pageOf = patternMatcher([
+    ...(manifest.staticRoutes ?? []).map((route) => route.page),
+    ...(manifest.dynamicRoutes ?? []).map((route) => route.page),
+  ]);
   return (pathname) => {
     const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (trimmed.startsWith('/_next/static/')) return otherRoutes.buildFile;
     if (trimmed === '/_next/image') return trimmed;
     if (trimmed.startsWith('/_next/')) return otherRoutes.nextInternal;
-    if (exact.has(trimmed)) return trimmed;
-    for (const route of dynamic) if (route.regex.test(trimmed)) return route.page;
+    const page = pageOf(trimmed);
+    if (page !== undefined) return page;
     // A file of public/ (a picture, a rulebook, the service worker): by what it is, not by its name.
     if (/\.[a-z0-9]{1,8}$/i.test(trimmed)) return otherRoutes.publicFile;
     return otherRoutes.unmatched;

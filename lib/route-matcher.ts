@@ -2,8 +2,9 @@
  * Which route a pathname is, among route patterns as Next names them (`/event/[id]/register`), decided the
  * way Next decides it: where two patterns both match, the one whose segments are more specific from the
  * left wins (a static segment before a dynamic `[x]`, that before a catch-all `[...x]`, that before an
- * optional catch-all `[[...x]]`). Pure, so that it is tested on its own; lib/stylesheet/server-stylesheet.ts
- * uses it to choose a page's stylesheet.
+ * optional catch-all `[[...x]]`). Pure, so that it is tested on its own. The one rule for it: the
+ * stylesheet chooses a page's rules by it (lib/stylesheet/server-stylesheet.ts), and the metrics label a
+ * request with it (lib/server/metrics/route-patterns.ts).
  */
 
 type Segment =
