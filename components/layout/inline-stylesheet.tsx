@@ -1,6 +1,6 @@
 'use client';
 
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { fullStylesheetHref } from '@/lib/stylesheet/compiled/full-stylesheet-href';
 import { stylesheetGlobal, type StylesheetForPath } from '@/lib/stylesheet/stylesheet-global';
@@ -22,16 +22,18 @@ const precedence = 'site';
  * import set for its path's text; in the browser it takes the text back from the element the server
  * wrote, so hydration finds exactly what it renders, and after that the text never changes.
  *
- * Other routes use classes this text lacks, so the whole sheet follows as a linked file: once the page
- * has loaded and the browser is idle, and at the latest with the first move to another page. Both are
- * transitions, and React commits a transition that first renders a stylesheet only once that sheet has
- * loaded: the next page never shows without its rules, and the page itself does not wait for the file.
+ * Other routes use classes this text lacks, so the whole sheet is linked with the first move to another
+ * page. The move is a transition, and React commits a transition that first renders a stylesheet only
+ * once that sheet has loaded: the next page never shows without its rules. So that the move need not wait
+ * for the file, it is fetched ahead (prefetch, into the HTTP cache) once the page has loaded and the
+ * browser is idle. Fetched, not applied: applied there, the whole sheet's parse and the page's style
+ * recalculation made a long task of 110 to 150 ms on a phone's CPU, counted in the page's blocking time
+ * (docs/performance.md), for rules this page never uses.
  */
 export function InlineStylesheet() {
   const pathname = usePathname();
   const [documentPathname] = useState(pathname);
   const [css] = useState(() => readStylesheet(pathname));
-  const [idle, setIdle] = useState(false);
   const element = useRef<HTMLStyleElement>(null);
 
   useEffect(() => {
@@ -39,10 +41,10 @@ export function InlineStylesheet() {
     // (it takes one for a stylesheet of its own). With it, React puts the linked sheet after this one, so
     // that the whole sheet's rules, in their own order, come last in the cascade.
     element.current?.setAttribute('data-precedence', precedence);
-    return whenLoadedAndIdle(() => startTransition(() => setIdle(true)));
+    return whenLoadedAndIdle(() => prefetch(fullStylesheetHref));
   }, []);
 
-  const linkWholeSheet = idle || pathname !== documentPathname;
+  const linkWholeSheet = pathname !== documentPathname;
   return (
     <>
       <style id={elementId} ref={element} dangerouslySetInnerHTML={{ __html: css }} />
@@ -58,6 +60,16 @@ function readStylesheet(pathname: string): string {
     return stylesheetFor?.(pathname) ?? '';
   }
   return document.getElementById(elementId)?.innerHTML ?? '';
+}
+
+/** Fetches `href` into the HTTP cache at the lowest priority, without applying it. */
+function prefetch(href: string): void {
+  if (document.querySelector(`link[rel="prefetch"][href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.as = 'style';
+  link.href = href;
+  document.head.appendChild(link);
 }
 
 /** Runs `then` once the page's load event has passed and the browser has a moment; returns a cancel. */
