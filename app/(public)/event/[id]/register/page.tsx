@@ -9,6 +9,7 @@ import { takesRegistrations } from '@/components/events/event-card';
 import type { FestivalEvent } from '@/lib/content-types';
 import { festivalTitle } from '@/lib/festival';
 import { isCategoryPosition } from '@/lib/navigation';
+import { queryObject, type SearchParams } from '@/lib/query-string';
 import { cachedCategories, cachedEventsByCategory } from '@/lib/server/content-cache';
 import { requestViewer } from '@/lib/server/auth/request-viewer';
 import { getDb } from '@/lib/server/db';
@@ -20,10 +21,9 @@ export const dynamic = 'force-dynamic';
 
 type Props = {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 };
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Target {
@@ -43,7 +43,8 @@ interface Target {
  */
 async function eventFor({ params, searchParams }: Props): Promise<Target> {
   const [{ id: position }, query] = await Promise.all([params, searchParams]);
-  return targetOf(position, first(query.offer), first(query.option), first(query.event));
+  const { offer, option, event } = queryObject(query);
+  return targetOf(position, offer, option, event);
 }
 
 /** eventFor's reads, once per request: the page and its metadata both ask (React's per-request cache). */
