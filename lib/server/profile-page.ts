@@ -43,17 +43,16 @@ async function passOf(userId: string) {
  */
 export async function readProfileForPage(userId: string): Promise<ProfileFromServer> {
   const renderedAt = now().getTime();
-  const db = () => getDb();
   const [profile, pass, certificates, waitingLists, timetable, notifications, transfers, plans] =
     await Promise.all([
-      read('profile', async () => getProfile(await db(), userId)),
+      read('profile', async () => getProfile(await getDb(), userId)),
       read('festival pass', () => passOf(userId)),
-      read('certificates', async () => myCertificates(await db(), userId)),
-      read('waiting lists', async () => myWaitingLists(await db(), userId)),
-      read('timetable', async () => myTimetable(await db(), userId)),
-      read('notifications', async () => myNotifications(await db(), userId)),
-      read('transfers', async () => myTransfers(await db(), userId)),
-      read('plans', async () => myPlans(await db(), userId)),
+      read('certificates', async () => myCertificates(await getDb(), userId)),
+      read('waiting lists', async () => myWaitingLists(await getDb(), userId)),
+      read('timetable', async () => myTimetable(await getDb(), userId)),
+      read('notifications', async () => myNotifications(await getDb(), userId)),
+      read('transfers', async () => myTransfers(await getDb(), userId)),
+      read('plans', async () => myPlans(await getDb(), userId)),
     ]);
   return {
     userId,
