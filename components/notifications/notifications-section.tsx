@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '@/lib/api-client';
-import { isCurrent, type ServerCopy } from '@/components/profile/from-server';
+import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 import type { ReminderChannel } from '@/lib/schemas/announcements';
 import { AnnouncementList } from './announcement-list';
 import { chooseReminderChannel, fetchMyNotifications, type MyNotifications } from './notifications-api';
@@ -25,7 +25,7 @@ function since(iso: string): string {
  * have them, how session reminders travel, and the announcements sent to them. Loads on its own, like
  * the timetable, and says nothing alarming when it cannot (the rest of the profile goes on).
  * `initial`: the page's copy of the settings, shown at once (all but this phone's state, which only the
- * browser knows); read again after a change, or when the document is an old one (isCurrent).
+ * browser knows); read again after a change, or when the copy is old or shown again (startsFromCopy).
  */
 export function NotificationsSection({ initial }: { initial?: ServerCopy<MyNotifications> }) {
   const [load, setLoad] = useState<Load>(() =>
@@ -38,7 +38,7 @@ export function NotificationsSection({ initial }: { initial?: ServerCopy<MyNotif
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
-    if (version === 0 && isCurrent(firstCopy)) return;
+    if (version === 0 && startsFromCopy(firstCopy, 'notifications')) return;
     const controller = new AbortController();
     fetchMyNotifications(controller.signal).then(
       (settings) => setLoad({ status: 'ready', settings }),

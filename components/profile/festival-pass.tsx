@@ -5,7 +5,7 @@ import { InlineLoader } from '@/components/forms/inline-loader';
 import { api, ApiError } from '@/lib/api-client';
 import type { MyPass } from '@/lib/schemas/passes';
 import { keepOffline, offlineScopes } from '@/components/offline/offline-pages';
-import { isCurrent, type ServerCopy } from './from-server';
+import { startsFromCopy, type ServerCopy } from './from-server';
 import { PassCode } from './pass-code';
 import { savedPassKey } from './pass-storage';
 
@@ -50,9 +50,10 @@ function passShown(pass: MyPass | null, offline = false): Load {
 
 /**
  * The profile's festival pass: QR, typed code, what it covers, and a Print button that prints it alone.
- * `initial`: the page's copy of the answer. When it is this moment's, nothing is asked for; when the
- * document is an old one (kept offline, a tab restored later), it stays on screen while the pass is read
- * again, and gives way to the copy saved on the device if that read gets no answer.
+ * `initial`: the page's copy of the answer. When it is this moment's, nothing is asked for; when it is
+ * old (a document kept offline, a tab restored later) or shown again (Back), it stays on screen while the
+ * pass is read again, and gives way to the copy saved on the device if that read gets no answer
+ * (startsFromCopy).
  */
 export function FestivalPass({
   userId,
@@ -67,7 +68,7 @@ export function FestivalPass({
   const [firstCopy] = useState(initial);
 
   useEffect(() => {
-    if (firstCopy && isCurrent(firstCopy)) {
+    if (firstCopy && startsFromCopy(firstCopy, 'pass')) {
       // Kept for the gate as if the browser had asked for it.
       save(userId, firstCopy.value.pass);
       return;

@@ -54,3 +54,20 @@ export function isCurrent(
   if (!copy || !online) return false;
   return Math.abs(now - copy.renderedAt) < currentForMs;
 }
+
+/** The copies sections have started from: which section, and the render it came with. */
+const started = new Set<string>();
+
+/**
+ * Whether `section` can show the page's copy as it is and skip its own request: the copy is current and
+ * the section has not started from it before. Next's router shows a page again from its own cache on Back
+ * and Forward: the same copy, perhaps after the visitor changed something on another page (registered,
+ * bought), so a section mounted again from a copy it has had reads again. In the browser, in an effect.
+ */
+export function startsFromCopy(copy: ServerCopy<unknown> | undefined, section: string): boolean {
+  if (!isCurrent(copy)) return false;
+  const key = `${section}@${copy!.renderedAt}`;
+  if (started.has(key)) return false;
+  started.add(key);
+  return true;
+}

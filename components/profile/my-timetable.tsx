@@ -8,7 +8,7 @@ import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { sessionTitle, timeRange } from '@/lib/timetable';
 import { downloadTimetableCalendar } from './calendar-download';
-import { isCurrent, type ServerCopy } from './from-server';
+import { startsFromCopy, type ServerCopy } from './from-server';
 import { savedTimetableKey } from './pass-storage';
 import {
   overlapSentence,
@@ -45,7 +45,7 @@ function save(userId: string, timetable: MyTimetable): void {
  * The profile's "Your timetable": the sessions of every event the participant is registered for, by
  * festival day in time order, overlaps flagged, and one calendar file with all of them. The last answer is
  * kept on the device (like the pass) and shown, marked offline, when the request gets no answer at all.
- * `initial`: the page's copy, shown at once; read again only when the document is an old one (isCurrent).
+ * `initial`: the page's copy, shown at once; read again only when the copy is old or shown again (startsFromCopy).
  */
 export function MyTimetableSection({
   userId,
@@ -60,7 +60,7 @@ export function MyTimetableSection({
   const [firstCopy] = useState(initial);
 
   useEffect(() => {
-    if (firstCopy && isCurrent(firstCopy)) {
+    if (firstCopy && startsFromCopy(firstCopy, 'timetable')) {
       // Kept for the gate as if the browser had asked for it.
       save(userId, firstCopy.value);
       return;

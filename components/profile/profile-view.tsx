@@ -11,7 +11,7 @@ import { api } from '@/lib/api-client';
 import { formatDateOfBirth, formatPhone } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
 import { FestivalPass } from './festival-pass';
-import { isCurrent, type ProfileFromServer, type ServerCopy } from './from-server';
+import { startsFromCopy, type ProfileFromServer, type ServerCopy } from './from-server';
 import { MerchandiseOrders } from './merchandise-orders';
 import { MyCertificatesSection } from './my-certificates';
 import { EditDetails } from './plans/edit-details';
@@ -52,7 +52,7 @@ export function ProfileView({ fromServer = null }: { fromServer?: ProfileFromSer
   useEffect(() => {
     if (!userId) return;
     // The page's own copy, of this moment: nothing to ask for until the participant changes something.
-    if (version === 0 && first.userId === userId && isCurrent(first.copy)) return;
+    if (version === 0 && first.userId === userId && startsFromCopy(first.copy, 'details')) return;
     const controller = new AbortController();
     api
       .get<Profile>(`/api/my-profile/${encodeURIComponent(userId)}`, { signal: controller.signal })

@@ -8,7 +8,7 @@ import { heldUntil } from '@/components/waiting-lists/shop-waiting-list';
 import { fetchMyWaitingLists, leaveWaitingList } from '@/components/waiting-lists/waiting-list-api';
 import { ApiError, messageOf } from '@/lib/api-client';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
-import { isCurrent, type ServerCopy } from './from-server';
+import { startsFromCopy, type ServerCopy } from './from-server';
 
 type Load =
   | { status: 'loading' }
@@ -35,7 +35,7 @@ function sitePath(url: string): string {
  * joining, each with its place in line or its standing offer, and Leave (in two steps). Like the
  * timetable it loads on its own; unlike it, it keeps nothing on the device and shows nothing at all when
  * the caller waits for nothing, while it loads, or without a signal, so the profile stays light.
- * `initial`: the page's copy, shown at once; read again only when the document is an old one (isCurrent).
+ * `initial`: the page's copy, shown at once; read again only when the copy is old or shown again (startsFromCopy).
  */
 export function MyWaitingListsSection({ initial }: { initial?: ServerCopy<MyWaitingEntry[]> }) {
   const [load, setLoad] = useState<Load>(() =>
@@ -68,7 +68,7 @@ export function MyWaitingListsSection({ initial }: { initial?: ServerCopy<MyWait
   );
 
   useEffect(() => {
-    if (isCurrent(firstCopy)) return;
+    if (startsFromCopy(firstCopy, 'waiting-lists')) return;
     const controller = new AbortController();
     void fetchEntries(controller.signal);
     return () => controller.abort();

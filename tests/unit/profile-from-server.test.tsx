@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NotificationsSection } from '@/components/notifications/notifications-section';
 import type { MyNotifications } from '@/components/notifications/notifications-api';
 import { FestivalPass } from '@/components/profile/festival-pass';
-import { currentForMs, isCurrent, type ServerCopy } from '@/components/profile/from-server';
+import { currentForMs, isCurrent, startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 import { MyCertificatesSection } from '@/components/profile/my-certificates';
 import { MyWaitingListsSection } from '@/components/profile/waiting-lists';
 import type { MyPass } from '@/lib/schemas/passes';
@@ -45,6 +45,22 @@ describe('whether the page’s copy is shown as this moment’s', () => {
   it('is not when the device’s clock is far behind the server’s, nor without a copy', () => {
     expect(isCurrent(copy(1), renderedAt - currentForMs - 1, true)).toBe(false);
     expect(isCurrent(undefined, renderedAt, true)).toBe(false);
+  });
+});
+
+describe('a section starting from the page’s copy', () => {
+  it('does once per render of the page: shown again (Back, from the router’s cache), it reads again', () => {
+    const page = { value: 1, renderedAt: Date.now() };
+    expect(startsFromCopy(page, 'pass')).toBe(true);
+    expect(startsFromCopy(page, 'timetable')).toBe(true);
+    expect(startsFromCopy({ ...page }, 'pass')).toBe(false);
+    // The next render of the page (a new visit) is a new copy.
+    expect(startsFromCopy({ value: 1, renderedAt: page.renderedAt + 1 }, 'pass')).toBe(true);
+  });
+
+  it('does not from an old copy, nor without one', () => {
+    expect(startsFromCopy({ value: 1, renderedAt: Date.now() - 2 * currentForMs }, 'plans')).toBe(false);
+    expect(startsFromCopy(undefined, 'plans')).toBe(false);
   });
 });
 

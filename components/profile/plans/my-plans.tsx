@@ -10,7 +10,7 @@ import { TeamChange } from './team-change';
 import { TransferOffer } from './transfer';
 import type { CancellableKind, CancelOutcome, ChangeTerms, MyPlans } from '@/lib/schemas/changes';
 import type { MyTransfers, TransferOfferView } from '@/lib/schemas/transfers';
-import { isCurrent, type ServerCopy } from '@/components/profile/from-server';
+import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 
 type Load =
   | { status: 'loading' }
@@ -93,7 +93,7 @@ function cancelledMessage(plan: Plan, outcome: CancelOutcome): string {
  * It shows nothing while it loads, without a signal, or when the caller holds nothing, so the profile stays
  * light; `onChanged` lets the rest of the profile (events, orders, pass) catch up after a change.
  * `initial` and `transfers`: the page's copies of the plans and of the open transfer offers, shown at once;
- * read again only after a change, or when the document is an old one (isCurrent).
+ * read again only after a change, or when the copy is old or shown again (startsFromCopy).
  */
 export function MyPlansSection({
   version,
@@ -126,7 +126,7 @@ export function MyPlansSection({
   );
 
   useEffect(() => {
-    if (version === 0 && isCurrent(firstCopy)) return;
+    if (version === 0 && startsFromCopy(firstCopy, 'plans')) return;
     const controller = new AbortController();
     void fetchPlans(controller.signal);
     return () => controller.abort();

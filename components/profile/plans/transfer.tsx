@@ -8,7 +8,7 @@ import { useToast } from '@/components/toast/toast-provider';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import type { MyTransfers, TransferableKind, TransferOfferView } from '@/lib/schemas/transfers';
-import { isCurrent, type ServerCopy } from '@/components/profile/from-server';
+import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 import {
   acceptTransfer,
   declineTransfer,
@@ -29,7 +29,7 @@ const fallback = 'Something went wrong. Please try again.';
 
 /**
  * The one open offer the caller made for this place, if any: the page's copy (`initial`) at once, read
- * again only when the document is an old one (isCurrent).
+ * again only when the copy is old or shown again (startsFromCopy).
  */
 function useOutgoing(id: string, initial: ServerCopy<TransferOfferView | null> | undefined) {
   const [offer, setOffer] = useState<TransferOfferView | null>(() => initial?.value ?? null);
@@ -49,11 +49,11 @@ function useOutgoing(id: string, initial: ServerCopy<TransferOfferView | null> |
     [id],
   );
   useEffect(() => {
-    if (isCurrent(firstCopy)) return;
+    if (startsFromCopy(firstCopy, `transfer-offer:${id}`)) return;
     const controller = new AbortController();
     void reload(controller.signal);
     return () => controller.abort();
-  }, [reload, firstCopy]);
+  }, [reload, firstCopy, id]);
   return { offer, setOffer, loaded, reload };
 }
 
@@ -198,7 +198,7 @@ export function TransferOffer({
 
 /**
  * The offers made to the caller, each to accept or decline; nothing at all when there are none.
- * `initial`: the page's copy, shown at once; read again only when the document is an old one (isCurrent).
+ * `initial`: the page's copy, shown at once; read again only when the copy is old or shown again (startsFromCopy).
  */
 export function IncomingTransfers({
   initial,
@@ -224,7 +224,7 @@ export function IncomingTransfers({
     [],
   );
   useEffect(() => {
-    if (isCurrent(firstCopy)) return;
+    if (startsFromCopy(firstCopy, 'incoming-transfers')) return;
     const controller = new AbortController();
     void reload(controller.signal).then((answered) => {
       // None shown without an answer, as before the page brought any: an old document's offers may be
