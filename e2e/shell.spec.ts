@@ -2,8 +2,8 @@ import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publicPaths } from '@/lib/public-paths';
-import { createVerifiedAccount, setGuardCookie } from './support/accounts';
-import { freeSoloEvent } from './support/events';
+import { createVerifiedAccount, setGuardCookie, signIn } from './support/accounts';
+import { freeSoloEvent, registerFree } from './support/events';
 import { firstProduct, stayTypes } from './support/shop';
 import { skipSplash } from './support/splash';
 
@@ -403,6 +403,79 @@ test.describe('the first frame needs only the document', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
     await expect(loader).toHaveCount(0);
     await context.close();
+  });
+
+  test('the profile comes with its data: details, registered events and the festival pass, before any script', async ({
+    browser,
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request, {
+      first_name: 'Luna',
+      last_name: 'Lovegood',
+      Clg: 'Ravenclaw College of Magic',
+    });
+    const { event, option } = await freeSoloEvent(request);
+    const registered = await registerFree(request, account, event.id, option.id);
+    expect(registered.status(), await registered.text()).toBe(201);
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled: false,
+    });
+    await setGuardCookie(context, account);
+    const page = await context.newPage();
+
+    await page.goto('/profile');
+    const details = page.getByRole('region', { name: 'Your details' });
+    await expect(details).toContainText('Luna');
+    await expect(details).toContainText('Lovegood');
+    await expect(details).toContainText('Ravenclaw College of Magic');
+    const events = page.getByRole('region', { name: 'Registered events' });
+    await expect(events.getByRole('listitem').filter({ hasText: event.name })).toContainText('Registered');
+    const pass = page.getByRole('region', { name: 'Festival pass' });
+    await expect(pass.getByTestId('pass-code')).toHaveText(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){7}$/);
+    await expect(pass.getByRole('img', { name: 'QR code of your festival pass' })).toBeVisible();
+    await expect(pass).toContainText(event.name);
+    await expect(page.getByRole('region', { name: 'Your timetable' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Reminders');
+    // No section waits for a script to load it.
+    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    await expect(page.getByText(/Loading/)).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the profile asks the API for none of what its page brought, once its script runs', async ({
+    page,
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request);
+    const { event, option } = await freeSoloEvent(request);
+    const registered = await registerFree(request, account, event.id, option.id);
+    expect(registered.status(), await registered.text()).toBe(201);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
+    await signIn(page, account);
+
+    await page.goto('/profile');
+    const pass = page.getByRole('region', { name: 'Festival pass' });
+    await expect(pass.getByTestId('pass-code')).toBeVisible();
+    // Hydrated: this phone's push state is something only the script can tell.
+    await expect(page.getByTestId('push-state')).not.toHaveText('Checking this phone…');
+    await page.waitForLoadState('networkidle');
+    // The stored token's check, which every page makes, shows the requests are seen.
+    expect(asked).toContain('/api/verify-token');
+    const sections = [
+      'my-profile',
+      'my-pass',
+      'my-timetable',
+      'my-certificates',
+      'waiting-lists',
+      'my-notifications',
+      'my-plans',
+    ];
+    expect(asked.filter((path) => sections.some((api) => path.startsWith(`/api/${api}`)))).toEqual([]);
   });
 
   test('no page comes with its content held back behind a fallback until a script reveals it', async ({

@@ -11,9 +11,10 @@
  *   - navigations to the scope's pages: network first, the last copy of that page when there is no network;
  *   - /_next/static/*: cache first (file names carry a content hash, so a cached copy never goes stale);
  *   - everything else, API answers and other pages above all, passes through and is never kept.
- * The kept HTML holds nothing personal beyond the signed-in person's own e-mail, role and id (what the token
- * stored on the device holds anyway): the pass is in localStorage and the roster in IndexedDB, read by the
- * page's script. Registered by
+ * The kept /profile HTML is rendered for its visitor with their profile in it (details, events, plans, the
+ * pass, the timetable: docs/passes.md), so it is as personal as the page; it says when it was rendered, and
+ * the page reads its data again when its copy is old or the browser is offline, rather than show it as
+ * live. The attendance pages' roster is in IndexedDB, read by the page's script. Registered by
  * components/offline/offline-pages.ts, which also removes every registration and cache on logout.
  *
  * Pushes (docs/announcements.md, "On the phone") live on the /profile registration: the opt-in in the

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '@/lib/api-client';
+import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 import type { ReminderChannel } from '@/lib/schemas/announcements';
 import { AnnouncementList } from './announcement-list';
 import { chooseReminderChannel, fetchMyNotifications, type MyNotifications } from './notifications-api';
@@ -23,25 +24,33 @@ function since(iso: string): string {
  * The profile's "Notifications" (docs/announcements.md): pushes on this phone, the person's devices that
  * have them, how session reminders travel, and the announcements sent to them. Loads on its own, like
  * the timetable, and says nothing alarming when it cannot (the rest of the profile goes on).
+ * `initial`: the page's copy of the settings, shown at once (all but this phone's state, which only the
+ * browser knows); read again after a change, or when the copy is old or shown again (startsFromCopy).
  */
-export function NotificationsSection() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+export function NotificationsSection({ initial }: { initial?: ServerCopy<MyNotifications> }) {
+  const [load, setLoad] = useState<Load>(() =>
+    initial ? { status: 'ready', settings: initial.value } : { status: 'loading' },
+  );
+  const [firstCopy] = useState(initial);
   const [version, setVersion] = useState(0);
   const [saving, setSaving] = useState(false);
   const [said, setSaid] = useState('');
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
+    if (version === 0 && startsFromCopy(firstCopy, 'notifications')) return;
     const controller = new AbortController();
     fetchMyNotifications(controller.signal).then(
       (settings) => setLoad({ status: 'ready', settings }),
       () => {
-        if (!controller.signal.aborted)
-          setLoad((was) => (was.status === 'ready' ? was : { status: 'failed' }));
+        if (controller.signal.aborted) return;
+        // A read again after a change keeps what is shown; the first read (an old document's copy on
+        // screen) says it could not, as it would have with nothing on screen.
+        setLoad((was) => (was.status === 'ready' && version > 0 ? was : { status: 'failed' }));
       },
     );
     return () => controller.abort();
-  }, [version]);
+  }, [version, firstCopy]);
 
   const settings = load.status === 'ready' ? load.settings : null;
   const push = usePushDevice(load.status === 'ready' ? load.settings.pushKey : undefined, reload);

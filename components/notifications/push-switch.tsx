@@ -59,6 +59,11 @@ export function PushSwitch({
           Turn on notifications on this phone
         </button>
       ) : null}
+      {state === 'checking' ? (
+        // The room of the button that most phones end up with ("Turn on", "Turn off"), so the section does
+        // not move when the browser's answer comes after the page has been drawn.
+        <span aria-hidden="true" className="block min-h-12" />
+      ) : null}
       {state === 'on' ? (
         <button
           type="button"

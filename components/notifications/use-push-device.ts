@@ -34,7 +34,8 @@ function localState(pushKey: string | null): PushState | null {
  * reads its list of devices again).
  */
 export function usePushDevice(pushKey: string | null | undefined, onChanged?: () => void) {
-  const [state, setState] = useState<PushState>('checking');
+  // Without the site's keys nothing is left to check: said in the first render, the page's document too.
+  const [state, setState] = useState<PushState>(() => (pushKey === null ? 'unavailable' : 'checking'));
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
 

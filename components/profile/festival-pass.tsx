@@ -5,6 +5,7 @@ import { InlineLoader } from '@/components/forms/inline-loader';
 import { api, ApiError } from '@/lib/api-client';
 import type { MyPass } from '@/lib/schemas/passes';
 import { keepOffline, offlineScopes } from '@/components/offline/offline-pages';
+import { startsFromCopy, type ServerCopy } from './from-server';
 import { PassCode } from './pass-code';
 import { savedPassKey } from './pass-storage';
 
@@ -42,11 +43,36 @@ function formatDay(isoDate: string): string {
   });
 }
 
-/** The profile's festival pass: QR, typed code, what it covers, and a Print button that prints it alone. */
-export function FestivalPass({ userId }: { userId: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+/** What the section shows for GET /api/my-pass's answer (`null`: its 404, no pass yet). */
+function passShown(pass: MyPass | null, offline = false): Load {
+  return pass ? { status: 'ready', pass, offline } : { status: 'none' };
+}
+
+/**
+ * The profile's festival pass: QR, typed code, what it covers, and a Print button that prints it alone.
+ * `initial`: the page's copy of the answer. When it is this moment's, nothing is asked for; when it is
+ * old (a document kept offline, a tab restored later) or shown again (Back), it stays on screen while the
+ * pass is read again, and gives way to the copy saved on the device if that read gets no answer
+ * (startsFromCopy).
+ */
+export function FestivalPass({
+  userId,
+  initial,
+}: {
+  userId: string;
+  initial?: ServerCopy<{ pass: MyPass | null }>;
+}) {
+  const [load, setLoad] = useState<Load>(() =>
+    initial ? passShown(initial.value.pass) : { status: 'loading' },
+  );
+  const [firstCopy] = useState(initial);
 
   useEffect(() => {
+    if (firstCopy && startsFromCopy(firstCopy, 'pass')) {
+      // Kept for the gate as if the browser had asked for it.
+      save(userId, firstCopy.value.pass);
+      return;
+    }
     const controller = new AbortController();
     api
       .get<MyPass>('/api/my-pass', { signal: controller.signal })
@@ -61,11 +87,11 @@ export function FestivalPass({ userId }: { userId: string }) {
           setLoad({ status: 'none' });
           return;
         }
-        const saved = readSaved(userId);
+        const saved = readSaved(userId) ?? firstCopy?.value.pass ?? null;
         setLoad(saved ? { status: 'ready', pass: saved, offline: true } : { status: 'failed' });
       });
     return () => controller.abort();
-  }, [userId]);
+  }, [userId, firstCopy]);
 
   // Only someone with a pass gets the offline worker: nobody else's profile has anything to show at a gate.
   const shown = load.status === 'ready';

@@ -5,26 +5,33 @@ import { useEffect, useState } from 'react';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { api } from '@/lib/api-client';
 import { certificatePath, certificatePdfPath, type PublicCertificate } from '@/lib/schemas/certificates';
+import { startsFromCopy, type ServerCopy } from './from-server';
 
 /**
  * The profile's "Your certificates": each with its download and its public verify page. Loads on its own
  * and shows nothing until the person has a certificate (most of the festival, nobody has one yet).
+ * `initial`: the page's copy, shown at once (nothing, in the document too, when there are none); read again
+ * only when the copy is old or shown again (startsFromCopy).
  */
-export function MyCertificatesSection() {
-  const [certificates, setCertificates] = useState<PublicCertificate[]>([]);
+export function MyCertificatesSection({ initial }: { initial?: ServerCopy<PublicCertificate[]> }) {
+  const [certificates, setCertificates] = useState<PublicCertificate[]>(() => initial?.value ?? []);
+  const [firstCopy] = useState(initial);
 
   useEffect(() => {
+    if (startsFromCopy(firstCopy, 'certificates')) return;
     const controller = new AbortController();
     api
       .get<{ certificates: PublicCertificate[] }>('/api/my-certificates', { signal: controller.signal })
       .then(
         ({ data }) => setCertificates(data.certificates),
         () => {
-          // Offline or refused: the section stays away, the rest of the profile still shows.
+          // Offline or refused: the section stays away (an old document's list with it), the rest of the
+          // profile still shows.
+          if (!controller.signal.aborted) setCertificates([]);
         },
       );
     return () => controller.abort();
-  }, []);
+  }, [firstCopy]);
 
   if (certificates.length === 0) return null;
   return (

@@ -8,6 +8,7 @@ import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { sessionTitle, timeRange } from '@/lib/timetable';
 import { downloadTimetableCalendar } from './calendar-download';
+import { startsFromCopy, type ServerCopy } from './from-server';
 import { savedTimetableKey } from './pass-storage';
 import {
   overlapSentence,
@@ -44,11 +45,26 @@ function save(userId: string, timetable: MyTimetable): void {
  * The profile's "Your timetable": the sessions of every event the participant is registered for, by
  * festival day in time order, overlaps flagged, and one calendar file with all of them. The last answer is
  * kept on the device (like the pass) and shown, marked offline, when the request gets no answer at all.
+ * `initial`: the page's copy, shown at once; read again only when the copy is old or shown again (startsFromCopy).
  */
-export function MyTimetableSection({ userId }: { userId: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+export function MyTimetableSection({
+  userId,
+  initial,
+}: {
+  userId: string;
+  initial?: ServerCopy<MyTimetable>;
+}) {
+  const [load, setLoad] = useState<Load>(() =>
+    initial ? { status: 'ready', timetable: initial.value, offline: false } : { status: 'loading' },
+  );
+  const [firstCopy] = useState(initial);
 
   useEffect(() => {
+    if (firstCopy && startsFromCopy(firstCopy, 'timetable')) {
+      // Kept for the gate as if the browser had asked for it.
+      save(userId, firstCopy.value);
+      return;
+    }
     const controller = new AbortController();
     api
       .get<MyTimetable>('/api/my-timetable', { signal: controller.signal })
@@ -59,11 +75,12 @@ export function MyTimetableSection({ userId }: { userId: string }) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // Only without any answer (no signal) is the saved copy better than the truth.
-        const saved = error instanceof ApiError && error.status === 0 ? readSaved(userId) : null;
+        const saved =
+          error instanceof ApiError && error.status === 0 ? (readSaved(userId) ?? firstCopy?.value) : null;
         setLoad(saved ? { status: 'ready', timetable: saved, offline: true } : { status: 'failed' });
       });
     return () => controller.abort();
-  }, [userId]);
+  }, [userId, firstCopy]);
 
   return (
     <section aria-labelledby="my-timetable" className={cardClass}>

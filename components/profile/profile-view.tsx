@@ -11,6 +11,7 @@ import { api } from '@/lib/api-client';
 import { formatDateOfBirth, formatPhone } from '@/lib/format';
 import type { Profile } from '@/lib/schemas/auth';
 import { FestivalPass } from './festival-pass';
+import { startsFromCopy, type ProfileFromServer, type ServerCopy } from './from-server';
 import { MerchandiseOrders } from './merchandise-orders';
 import { MyCertificatesSection } from './my-certificates';
 import { EditDetails } from './plans/edit-details';
@@ -27,19 +28,31 @@ const genderLabel: Record<Profile['gender'], string> = { male: 'Male', female: '
 /**
  * The signed-in participant's profile: festival pass, their waiting lists (only when they wait for
  * something), their timetable, their notifications, personal details, the accommodation flag, registered events and
- * merchandise orders. The pass and the timetable load on their own (each kept on the device for the gate),
- * so they show even when the profile itself cannot be fetched; the waiting lists load on their own too.
+ * merchandise orders. Each section starts with what the page read for the visitor on the server
+ * (`fromServer`), and loads on its own what that could not read; the pass and the timetable are kept on the
+ * device for the gate, so they show even when nothing can be fetched.
  */
-export function ProfileView() {
+export function ProfileView({ fromServer = null }: { fromServer?: ProfileFromServer | null }) {
   const user = useSignedInUser('Something went wrong');
   const { toast } = useToast();
   const userId = user?.userId;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The page's copy belongs to the guard cookie's user: another account signed in on this tab gets none.
+  const server = fromServer && fromServer.userId === userId ? fromServer : null;
+  const copyOf = <T,>(value: T | null | undefined): ServerCopy<T> | undefined =>
+    server && value != null ? { value, renderedAt: server.renderedAt } : undefined;
+  const profileCopy = copyOf(server?.profile);
+  const [load, setLoad] = useState<Load>(() =>
+    profileCopy ? { status: 'ready', profile: profileCopy.value } : { status: 'loading' },
+  );
   // Bumped after the participant changes their plans: the profile, the pass and the timetable read again.
   const [version, setVersion] = useState(0);
+  // What the first render showed, and for whom (the effect below reads again for anyone else).
+  const [first] = useState(() => ({ userId, copy: profileCopy }));
 
   useEffect(() => {
     if (!userId) return;
+    // The page's own copy, of this moment: nothing to ask for until the participant changes something.
+    if (version === 0 && first.userId === userId && startsFromCopy(first.copy, 'details')) return;
     const controller = new AbortController();
     api
       .get<Profile>(`/api/my-profile/${encodeURIComponent(userId)}`, { signal: controller.signal })
@@ -50,23 +63,48 @@ export function ProfileView() {
         setLoad({ status: 'failed' });
       });
     return () => controller.abort();
-  }, [userId, toast, version]);
+  }, [userId, toast, version, first]);
 
+  // Sections keyed by `version` start again after a change, without the page's copy: they read it anew.
+  const unchanged = version === 0;
+  const changed = () => setVersion((v) => v + 1);
   return (
     <div className="flex flex-col gap-6">
-      {userId ? <FestivalPass key={`pass-${version}`} userId={userId} /> : null}
-      {userId ? <MyCertificatesSection key={`certificates-${userId}`} /> : null}
-      {userId ? <MyWaitingListsSection key={userId} /> : null}
-      {userId ? <MyTimetableSection key={`timetable-${version}`} userId={userId} /> : null}
-      {userId ? <NotificationsSection key={`notifications-${userId}`} /> : null}
       {userId ? (
-        <IncomingTransfers key={`transfers-${userId}`} onChanged={() => setVersion((v) => v + 1)} />
+        <FestivalPass
+          key={`pass-${userId}-${version}`}
+          userId={userId}
+          initial={unchanged ? copyOf(server?.pass) : undefined}
+        />
+      ) : null}
+      {userId ? (
+        <MyCertificatesSection key={`certificates-${userId}`} initial={copyOf(server?.certificates)} />
+      ) : null}
+      {userId ? <MyWaitingListsSection key={userId} initial={copyOf(server?.waitingLists)} /> : null}
+      {userId ? (
+        <MyTimetableSection
+          key={`timetable-${userId}-${version}`}
+          userId={userId}
+          initial={unchanged ? copyOf(server?.timetable) : undefined}
+        />
+      ) : null}
+      {userId ? (
+        <NotificationsSection key={`notifications-${userId}`} initial={copyOf(server?.notifications)} />
+      ) : null}
+      {userId ? (
+        <IncomingTransfers
+          key={`transfers-${userId}`}
+          initial={copyOf(server?.transfers)}
+          onChanged={changed}
+        />
       ) : null}
       {userId ? (
         <MyPlansSection
           key={`plans-${userId}`}
           version={version}
-          onChanged={() => setVersion((v) => v + 1)}
+          initial={copyOf(server?.plans)}
+          transfers={copyOf(server?.transfers)}
+          onChanged={changed}
         />
       ) : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
@@ -75,9 +113,7 @@ export function ProfileView() {
           We couldn&apos;t load your profile just now. Please try again in a moment.
         </p>
       ) : null}
-      {load.status === 'ready' ? (
-        <ProfileDetails profile={load.profile} onChanged={() => setVersion((v) => v + 1)} />
-      ) : null}
+      {load.status === 'ready' ? <ProfileDetails profile={load.profile} onChanged={changed} /> : null}
     </div>
   );
 }

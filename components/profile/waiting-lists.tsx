@@ -8,6 +8,7 @@ import { heldUntil } from '@/components/waiting-lists/shop-waiting-list';
 import { fetchMyWaitingLists, leaveWaitingList } from '@/components/waiting-lists/waiting-list-api';
 import { ApiError, messageOf } from '@/lib/api-client';
 import type { MyWaitingEntry } from '@/lib/schemas/waiting-lists';
+import { startsFromCopy, type ServerCopy } from './from-server';
 
 type Load =
   | { status: 'loading' }
@@ -16,10 +17,13 @@ type Load =
   | { status: 'offline' }
   | { status: 'failed' };
 
-/** The offer's link on this site (the server gives it with the site's address, as in the mail). */
+/**
+ * The offer's link on this site (the server gives it with the site's address, as in the mail). Its path
+ * alone, whatever the address: the page renders it on the server too, where there is no window.location.
+ */
 function sitePath(url: string): string {
   try {
-    const parsed = new URL(url, window.location.origin);
+    const parsed = new URL(url, 'http://site.invalid');
     return `${parsed.pathname}${parsed.search}`;
   } catch {
     return url;
@@ -31,9 +35,15 @@ function sitePath(url: string): string {
  * joining, each with its place in line or its standing offer, and Leave (in two steps). Like the
  * timetable it loads on its own; unlike it, it keeps nothing on the device and shows nothing at all when
  * the caller waits for nothing, while it loads, or without a signal, so the profile stays light.
+ * `initial`: the page's copy, shown at once; read again only when the copy is old or shown again (startsFromCopy).
  */
-export function MyWaitingListsSection() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+export function MyWaitingListsSection({ initial }: { initial?: ServerCopy<MyWaitingEntry[]> }) {
+  const [load, setLoad] = useState<Load>(() =>
+    initial
+      ? { status: 'ready', entries: initial.value, shown: initial.value.length > 0 }
+      : { status: 'loading' },
+  );
+  const [firstCopy] = useState(initial);
   const [said, setSaid] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -58,10 +68,11 @@ export function MyWaitingListsSection() {
   );
 
   useEffect(() => {
+    if (startsFromCopy(firstCopy, 'waiting-lists')) return;
     const controller = new AbortController();
     void fetchEntries(controller.signal);
     return () => controller.abort();
-  }, [fetchEntries]);
+  }, [fetchEntries, firstCopy]);
 
   async function leave(entry: MyWaitingEntry): Promise<boolean> {
     try {

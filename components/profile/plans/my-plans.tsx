@@ -9,8 +9,14 @@ import { SizeChange } from './size-change';
 import { TeamChange } from './team-change';
 import { TransferOffer } from './transfer';
 import type { CancellableKind, CancelOutcome, ChangeTerms, MyPlans } from '@/lib/schemas/changes';
+import type { MyTransfers, TransferOfferView } from '@/lib/schemas/transfers';
+import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 
-type Load = { status: 'loading' } | { status: 'ready'; plans: MyPlans } | { status: 'offline' | 'failed' };
+type Load =
+  | { status: 'loading' }
+  /** `fromPage`: these are the page's own copy, read with the transfers the page brought. */
+  | { status: 'ready'; plans: MyPlans; fromPage?: boolean }
+  | { status: 'offline' | 'failed' };
 
 /** One thing the participant holds, as this section lists it. */
 interface Plan {
@@ -86,11 +92,26 @@ function cancelledMessage(plan: Plan, outcome: CancelOutcome): string {
  * stay, each with until when it can be changed and what cancelling gives back now, and Cancel in two steps.
  * It shows nothing while it loads, without a signal, or when the caller holds nothing, so the profile stays
  * light; `onChanged` lets the rest of the profile (events, orders, pass) catch up after a change.
+ * `initial` and `transfers`: the page's copies of the plans and of the open transfer offers, shown at once;
+ * read again only after a change, or when the copy is old or shown again (startsFromCopy).
  */
-export function MyPlansSection({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+export function MyPlansSection({
+  version,
+  initial,
+  transfers,
+  onChanged,
+}: {
+  version: number;
+  initial?: ServerCopy<MyPlans>;
+  transfers?: ServerCopy<MyTransfers>;
+  onChanged: () => void;
+}) {
+  const [load, setLoad] = useState<Load>(() =>
+    initial ? { status: 'ready', plans: initial.value, fromPage: true } : { status: 'loading' },
+  );
   const [said, setSaid] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [firstCopy] = useState(initial);
 
   const fetchPlans = useCallback(
     (signal?: AbortSignal) =>
@@ -105,11 +126,12 @@ export function MyPlansSection({ version, onChanged }: { version: number; onChan
   );
 
   useEffect(() => {
+    if (version === 0 && startsFromCopy(firstCopy, 'plans')) return;
     const controller = new AbortController();
     void fetchPlans(controller.signal);
     return () => controller.abort();
     // `version`: the rest of the profile changed something this section shows (a transfer accepted).
-  }, [fetchPlans, version]);
+  }, [fetchPlans, version, firstCopy]);
 
   // After a change the profile bumps `version`, which reads this section again (the effect above) as it
   // reads the rest of the profile: one request for the plans, not two.
@@ -134,6 +156,15 @@ export function MyPlansSection({ version, onChanged }: { version: number; onChan
     }
   }
 
+  /** The page's copy of this place's open offer, while the plans shown are the page's too. */
+  const pageOffer = (id: string): ServerCopy<TransferOfferView | null> | undefined =>
+    transfers && load.status === 'ready' && load.fromPage
+      ? {
+          value: transfers.value.outgoing.find((o) => o.entityId === id) ?? null,
+          renderedAt: transfers.renderedAt,
+        }
+      : undefined;
+
   if (load.status === 'loading' || load.status === 'offline') return null;
   const plans = load.status === 'ready' ? plansOf(load.plans) : [];
   if (load.status === 'ready' && plans.length === 0 && !said) return null;
@@ -156,7 +187,12 @@ export function MyPlansSection({ version, onChanged }: { version: number; onChan
               {plan.order && plan.terms.open ? <SizeChange order={plan.order} onChanged={changed} /> : null}
               {plan.team ? <TeamChange registration={plan.team} onChanged={changed} /> : null}
               {plan.transferable && plan.terms.open && plan.kind !== 'merchandise_order' ? (
-                <TransferOffer kind={plan.kind} id={plan.id} onChanged={changed} />
+                <TransferOffer
+                  kind={plan.kind}
+                  id={plan.id}
+                  initial={pageOffer(plan.id)}
+                  onChanged={changed}
+                />
               ) : null}
               {plan.terms.open && !plan.notYours ? (
                 <ConfirmStepButton

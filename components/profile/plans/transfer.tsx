@@ -7,7 +7,8 @@ import { ConfirmStep, goButtonClass, quietButtonClass } from '@/components/forms
 import { useToast } from '@/components/toast/toast-provider';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import type { TransferableKind, TransferOfferView } from '@/lib/schemas/transfers';
+import type { MyTransfers, TransferableKind, TransferOfferView } from '@/lib/schemas/transfers';
+import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 import {
   acceptTransfer,
   declineTransfer,
@@ -26,10 +27,14 @@ import {
 
 const fallback = 'Something went wrong. Please try again.';
 
-/** The one open offer the caller made for this place, if any. */
-function useOutgoing(id: string) {
-  const [offer, setOffer] = useState<TransferOfferView | null>(null);
-  const [loaded, setLoaded] = useState(false);
+/**
+ * The one open offer the caller made for this place, if any: the page's copy (`initial`) at once, read
+ * again only when the copy is old or shown again (startsFromCopy).
+ */
+function useOutgoing(id: string, initial: ServerCopy<TransferOfferView | null> | undefined) {
+  const [offer, setOffer] = useState<TransferOfferView | null>(() => initial?.value ?? null);
+  const [loaded, setLoaded] = useState(initial !== undefined);
+  const [firstCopy] = useState(initial);
   const reload = useCallback(
     (signal?: AbortSignal) =>
       fetchTransfers(signal).then(
@@ -44,10 +49,11 @@ function useOutgoing(id: string) {
     [id],
   );
   useEffect(() => {
+    if (startsFromCopy(firstCopy, `transfer-offer:${id}`)) return;
     const controller = new AbortController();
     void reload(controller.signal);
     return () => controller.abort();
-  }, [reload]);
+  }, [reload, firstCopy, id]);
   return { offer, setOffer, loaded, reload };
 }
 
@@ -55,15 +61,18 @@ function useOutgoing(id: string) {
 export function TransferOffer({
   kind,
   id,
+  initial,
   onChanged,
 }: {
   kind: TransferableKind;
   id: string;
+  /** The page's copy of this place's open offer (null: none). */
+  initial?: ServerCopy<TransferOfferView | null>;
   onChanged?: () => void;
 }) {
   const { toast } = useToast();
   const fieldId = useId();
-  const { offer, setOffer, loaded, reload } = useOutgoing(id);
+  const { offer, setOffer, loaded, reload } = useOutgoing(id, initial);
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [asking, setAsking] = useState<'offer' | 'withdraw' | null>(null);
@@ -187,24 +196,43 @@ export function TransferOffer({
   );
 }
 
-/** The offers made to the caller, each to accept or decline; nothing at all when there are none. */
-export function IncomingTransfers({ onChanged }: { onChanged?: () => void }) {
-  const [offers, setOffers] = useState<TransferOfferView[]>([]);
+/**
+ * The offers made to the caller, each to accept or decline; nothing at all when there are none.
+ * `initial`: the page's copy, shown at once; read again only when the copy is old or shown again (startsFromCopy).
+ */
+export function IncomingTransfers({
+  initial,
+  onChanged,
+}: {
+  initial?: ServerCopy<MyTransfers>;
+  onChanged?: () => void;
+}) {
+  const [offers, setOffers] = useState<TransferOfferView[]>(() => initial?.value.incoming ?? []);
   const [said, setSaid] = useState('');
+  const [firstCopy] = useState(initial);
 
+  /** Whether the offers were read (false: no answer, the list stays as it is). */
   const reload = useCallback(
     (signal?: AbortSignal) =>
       fetchTransfers(signal).then(
-        ({ data }) => setOffers(data.incoming),
-        () => undefined,
+        ({ data }) => {
+          setOffers(data.incoming);
+          return true;
+        },
+        () => false,
       ),
     [],
   );
   useEffect(() => {
+    if (startsFromCopy(firstCopy, 'incoming-transfers')) return;
     const controller = new AbortController();
-    void reload(controller.signal);
+    void reload(controller.signal).then((answered) => {
+      // None shown without an answer, as before the page brought any: an old document's offers may be
+      // gone, and accepting one needs the server anyway.
+      if (!answered && firstCopy && !controller.signal.aborted) setOffers([]);
+    });
     return () => controller.abort();
-  }, [reload]);
+  }, [reload, firstCopy]);
 
   function settled(offer: TransferOfferView, message: string) {
     setOffers((current) => current.filter((o) => o.id !== offer.id));

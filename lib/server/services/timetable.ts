@@ -11,7 +11,14 @@ import {
   users,
   venues,
 } from '@/lib/server/db/schema';
-import { byTime, overlaps, sessionTitle, sessionWhen, type TimetableSession } from '@/lib/timetable';
+import {
+  byTime,
+  eventOverlaps,
+  overlaps,
+  sessionTitle,
+  sessionWhen,
+  type TimetableSession,
+} from '@/lib/timetable';
 import { liveMember } from '@/lib/server/services/live-members';
 
 /*
@@ -83,6 +90,18 @@ async function liveEventIds(db: Conn, userIds: string[], except?: number): Promi
 export async function participantTimetable(db: Conn, userId: string): Promise<TimetableSession[]> {
   const eventIds = (await liveEventIds(db, [userId])).get(userId) ?? [];
   return sessionsOfEvents(db, eventIds);
+}
+
+/**
+ * GET /api/my-timetable's answer (and /profile's, read by its page): the participant's sessions and the
+ * pairs of them, by id, whose times overlap.
+ */
+export async function myTimetable(
+  db: Conn,
+  userId: string,
+): Promise<{ sessions: TimetableSession[]; overlaps: [number, number][] }> {
+  const sessions = await participantTimetable(db, userId);
+  return { sessions, overlaps: eventOverlaps(sessions).map(([a, b]): [number, number] => [a.id, b.id]) };
 }
 
 /**
