@@ -3,13 +3,16 @@ import { createVerifiedAccount } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 
 /*
- * The account and registration screens validate with the shared zod schemas, but fetch zod only when a
- * form is first used (components/forms/lazy-zod-resolver.ts): it was some 30 KB gzip of each page's
- * script. These checks fail if a static import brings it back into the scripts a page starts with.
+ * The account and registration screens validate with the shared zod schemas through react-hook-form, but
+ * fetch both only when a form is first used (components/forms/lazy-zod-resolver.ts, use-deferred-form.ts):
+ * zod was some 30 KB gzip of each page's script, and react-hook-form's form ran in the page's hydration.
+ * These checks fail if a static import brings either back into the scripts a page starts with.
  */
 
 /** The name zod gives its error class: a string literal, so it survives minification. */
 const zodMarker = 'ZodError';
+/** The display name of react-hook-form's context, a string literal in its script. */
+const formLibraryMarker = 'HookFormContext';
 
 /** The scripts a page's HTML names (a noModule one, the legacy polyfills, no current browser runs). */
 async function initialScripts(
@@ -27,11 +30,15 @@ async function initialScripts(
   return sources;
 }
 
-async function scriptsCarryingZod(request: APIRequestContext, sources: string[]): Promise<string[]> {
+async function scriptsCarrying(
+  request: APIRequestContext,
+  sources: string[],
+  marker: string = zodMarker,
+): Promise<string[]> {
   const carrying: string[] = [];
   for (const src of sources) {
     const body = await (await request.get(src)).text();
-    if (body.includes(zodMarker)) carrying.push(src);
+    if (body.includes(marker)) carrying.push(src);
   }
   return carrying;
 }
@@ -47,8 +54,10 @@ function scriptsFetchedBy(page: Page): string[] {
 
 test.describe('form scripts', () => {
   for (const path of ['/login', '/register', '/forgot-password', '/otp', '/reset-password']) {
-    test(`${path} starts without zod`, async ({ request }) => {
-      expect(await scriptsCarryingZod(request, await initialScripts(request, path))).toEqual([]);
+    test(`${path} starts without zod or react-hook-form`, async ({ request }) => {
+      const sources = await initialScripts(request, path);
+      expect(await scriptsCarrying(request, sources)).toEqual([]);
+      expect(await scriptsCarrying(request, sources, formLibraryMarker)).toEqual([]);
     });
   }
 
@@ -57,10 +66,10 @@ test.describe('form scripts', () => {
     const leader = await createVerifiedAccount(request, { first_name: 'Hermione' });
     const path = `/event/1/register?event=${event.id}`;
     const sources = await initialScripts(request, path, { cookie: `token=${leader.token}` });
-    expect(await scriptsCarryingZod(request, sources)).toEqual([]);
+    expect(await scriptsCarrying(request, sources)).toEqual([]);
   });
 
-  test('the login form fetches zod once focused, and validates with the shared messages', async ({
+  test('the login form fetches zod and react-hook-form once focused, and validates with the shared messages', async ({
     page,
     request,
   }) => {
@@ -69,10 +78,14 @@ test.describe('form scripts', () => {
     const logIn = page.getByRole('button', { name: 'Log in' });
     // Disabled until hydrated: by then every script the page starts with has run.
     await expect(logIn).toHaveJSProperty('disabled', false);
-    expect(await scriptsCarryingZod(request, fetched)).toEqual([]);
+    expect(await scriptsCarrying(request, fetched)).toEqual([]);
+    expect(await scriptsCarrying(request, fetched, formLibraryMarker)).toEqual([]);
 
     await page.getByLabel('Email').focus();
-    await expect.poll(async () => (await scriptsCarryingZod(request, fetched)).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await scriptsCarrying(request, fetched)).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await scriptsCarrying(request, fetched, formLibraryMarker)).length)
+      .toBeGreaterThan(0);
     await logIn.click();
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Please enter your password')).toBeVisible();
@@ -88,11 +101,56 @@ test.describe('form scripts', () => {
     await expect(getOtp).toHaveJSProperty('disabled', false);
     await expect(getOtp).toHaveAttribute('aria-disabled', 'true');
     await page.waitForLoadState('networkidle');
-    expect(await scriptsCarryingZod(request, fetched)).toEqual([]);
+    expect(await scriptsCarrying(request, fetched)).toEqual([]);
 
     await page.getByLabel('First name').fill('Luna');
-    await expect.poll(async () => (await scriptsCarryingZod(request, fetched)).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await scriptsCarrying(request, fetched)).length).toBeGreaterThan(0);
     // Still not valid with one field of nine: the button keeps looking disabled, now by the schema.
     await expect(getOtp).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('a login typed and sent before the form library arrives is sent once, with what was typed', async ({
+    page,
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request, { first_name: 'Neville' });
+    // react-hook-form's script arrives two seconds late, as on a slow link.
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(formLibraryMarker)) await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fulfill({ response, body });
+    });
+    const logins: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/login')) logins.push(sent.method());
+    });
+    await page.goto('/login');
+    const logIn = page.getByRole('button', { name: 'Log in' });
+    await expect(logIn).toHaveJSProperty('disabled', false);
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    // Waiting for the library, the button says the form is on its way.
+    await expect(logIn).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByText('Welcome back Neville')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(logins).toEqual(['POST']);
+  });
+
+  test('the sign-up form checks what was typed before the form library arrived', async ({ page }) => {
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(formLibraryMarker)) await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: 'Get Otp' })).toHaveJSProperty('disabled', false);
+    await page.getByLabel('Phone number').fill('12345');
+    // Checked on every change once the library is in, as if typed then.
+    await expect(page.getByText('Phone number must be 10 digits')).toBeVisible();
   });
 });

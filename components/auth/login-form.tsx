@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { PasswordField } from '@/components/forms/password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
+import { useDeferredForm } from '@/components/forms/use-deferred-form';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { takeReturnPath } from '@/lib/return-path';
@@ -39,7 +39,8 @@ export function LoginForm() {
     setValue,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues, unknown, LoginOutput>({ resolver: loginResolver });
+    prefetch,
+  } = useDeferredForm<LoginValues, LoginOutput>({ resolver: loginResolver });
 
   // Arriving from verifying (or resetting a password): the e-mail is filled in and the password is
   // next. Read after hydration (sessionStorage is the browser's), and never over what was typed already.
@@ -79,7 +80,7 @@ export function LoginForm() {
       <form
         noValidate
         onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
-        onFocus={loginResolver.prefetch}
+        onFocus={prefetch}
         className="flex flex-col gap-5"
       >
         <TextField

@@ -2,8 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import { useForm, useFormState, type Control, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
@@ -11,6 +10,7 @@ import { PasswordField } from '@/components/forms/password-field';
 import { SelectField } from '@/components/forms/select-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextField } from '@/components/forms/text-field';
+import { useDeferredForm } from '@/components/forms/use-deferred-form';
 import { codeIssuedMessage, previewSignUpMessage } from '@/components/preview/code-messages';
 import { isPreviewDeployment } from '@/components/preview/use-preview-deployment';
 import { useToast } from '@/components/toast/toast-provider';
@@ -56,21 +56,17 @@ function handOverToOtp(email: string) {
 export function RegisterForm() {
   const router = useRouter();
   const { toast } = useToast();
-  // 'Get Otp' looks enabled or disabled by the form's validity (SPEC.md). Following validity runs the schema
-  // at once, so it starts with the visitor's first focus in the form (ValidityWatch): followed from the
-  // first render, it made the lazily loaded schema and zod (about 35 KB) part of every visit to /register.
-  // Until then the form is empty, so not valid.
-  const [engaged, setEngaged] = useState(false);
-  const [valid, setValid] = useState(false);
   const {
     register,
-    control,
     handleSubmit,
     setError,
     trigger,
     getFieldState,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
+    prefetch,
+    // 'Get Otp' looks enabled or disabled by the form's validity (SPEC.md). Validity is followed from the
+    // form library's arrival, with the visitor's first focus: the form is empty, so not valid, until then.
+    formState: { errors, isSubmitting, isValid },
+  } = useDeferredForm<RegisterFormValues, RegisterFormOutput>({
     resolver: registerResolver,
     mode: 'onChange',
     shouldFocusError: true,
@@ -116,10 +112,7 @@ export function RegisterForm() {
     <form
       noValidate
       onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
-      onFocus={() => {
-        registerResolver.prefetch();
-        setEngaged(true);
-      }}
+      onFocus={prefetch}
       className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2"
     >
       <TextField
@@ -189,8 +182,7 @@ export function RegisterForm() {
         {...register('confirmPassword')}
       />
       <div className="sm:col-span-2">
-        {engaged ? <ValidityWatch control={control} onChange={setValid} /> : null}
-        <SubmitButton looksDisabled={!valid} pending={isSubmitting}>
+        <SubmitButton looksDisabled={!isValid} pending={isSubmitting}>
           Get Otp
         </SubmitButton>
         <p className="mt-5 text-center text-parchment/85">
@@ -202,17 +194,4 @@ export function RegisterForm() {
       </div>
     </form>
   );
-}
-
-/** Reports the form's validity as it changes; mounting it is what makes react-hook-form follow validity. */
-function ValidityWatch({
-  control,
-  onChange,
-}: {
-  control: Control<RegisterFormValues, unknown, RegisterFormOutput>;
-  onChange: (valid: boolean) => void;
-}) {
-  const { isValid } = useFormState({ control });
-  useEffect(() => onChange(isValid), [isValid, onChange]);
-  return null;
 }

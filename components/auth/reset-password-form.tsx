@@ -3,12 +3,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { useForm } from 'react-hook-form';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { InlineLoader } from '@/components/forms/inline-loader';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { PasswordField } from '@/components/forms/password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useDeferredForm } from '@/components/forms/use-deferred-form';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
@@ -42,8 +42,9 @@ function ResetPasswordForm() {
   const {
     register,
     handleSubmit,
+    prefetch,
     formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({
+  } = useDeferredForm<ResetValues, ResetValues>({
     resolver: resetResolver,
     defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
   });
@@ -80,7 +81,7 @@ function ResetPasswordForm() {
       <form
         noValidate
         onSubmit={submitOnce(isSubmitting, handleSubmit(submit))}
-        onFocus={resetResolver.prefetch}
+        onFocus={prefetch}
         className="flex flex-col gap-5"
       >
         <CodeField label="Code from the mail" error={errors.otp?.message} {...otpField} />
