@@ -174,7 +174,12 @@ export function useDeferredForm<V extends FieldValues, O>(options: Options<V, O>
       formState,
       setError: (...args) => {
         if (methods) methods.setError(...args);
-        else void load().then((loaded) => loaded.setError(...args));
+        // Offline, the library cannot come: the submit that needs the error fails and says so instead.
+        else
+          load().then(
+            (loaded) => loaded.setError(...args),
+            () => undefined,
+          );
       },
       async trigger(name) {
         return (methods ?? (await load())).trigger(name);
