@@ -61,7 +61,7 @@ function loadLibrary() {
 /**
  * react-hook-form's form, with the library fetched on the visitor's first focus instead of with the page.
  *
- * The library is some 45 KB of script that every account page evaluated, and its form ran in the page's
+ * The library is some 45 KB of script (15 KB gzip) that every account page evaluated, and its form ran in the page's
  * hydration, before anyone had typed: the blocking time of /login and /register above the framework's own
  * (docs/performance.md). Until it arrives the inputs are the browser's own (their values live in the DOM),
  * `register` only remembers each element, and a submit waits for the library; once it is there the form is
@@ -112,7 +112,8 @@ export function useDeferredForm<V extends FieldValues, O>(options: Options<V, O>
   useLayoutEffect(() => {
     if (!methods) return;
     const unsubscribe = methods.subscribe({
-      // isSubmitting comes with these (a submit's changes to them carry the whole state).
+      // isSubmitting comes with these (a submit's changes to them carry the whole state); dirtyFields keeps
+      // getFieldState's isDirty current (the sign-up form re-checks a confirmation already typed).
       formState: { errors: true, isValid: true, dirtyFields: true },
       callback: (state) =>
         setFormState({
