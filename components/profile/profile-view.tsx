@@ -71,41 +71,33 @@ export function ProfileView({ fromServer = null }: { fromServer?: ProfileFromSer
   return (
     <div className="flex flex-col gap-6">
       {userId ? (
-        <FestivalPass
-          key={`pass-${userId}-${version}`}
-          userId={userId}
-          initial={unchanged ? copyOf(server?.pass) : undefined}
-        />
-      ) : null}
-      {userId ? (
-        <MyCertificatesSection key={`certificates-${userId}`} initial={copyOf(server?.certificates)} />
-      ) : null}
-      {userId ? <MyWaitingListsSection key={userId} initial={copyOf(server?.waitingLists)} /> : null}
-      {userId ? (
-        <MyTimetableSection
-          key={`timetable-${userId}-${version}`}
-          userId={userId}
-          initial={unchanged ? copyOf(server?.timetable) : undefined}
-        />
-      ) : null}
-      {userId ? (
-        <NotificationsSection key={`notifications-${userId}`} initial={copyOf(server?.notifications)} />
-      ) : null}
-      {userId ? (
-        <IncomingTransfers
-          key={`transfers-${userId}`}
-          initial={copyOf(server?.transfers)}
-          onChanged={changed}
-        />
-      ) : null}
-      {userId ? (
-        <MyPlansSection
-          key={`plans-${userId}`}
-          version={version}
-          initial={copyOf(server?.plans)}
-          transfers={copyOf(server?.transfers)}
-          onChanged={changed}
-        />
+        <>
+          <FestivalPass
+            key={`pass-${userId}-${version}`}
+            userId={userId}
+            initial={unchanged ? copyOf(server?.pass) : undefined}
+          />
+          <MyCertificatesSection key={`certificates-${userId}`} initial={copyOf(server?.certificates)} />
+          <MyWaitingListsSection key={userId} initial={copyOf(server?.waitingLists)} />
+          <MyTimetableSection
+            key={`timetable-${userId}-${version}`}
+            userId={userId}
+            initial={unchanged ? copyOf(server?.timetable) : undefined}
+          />
+          <NotificationsSection key={`notifications-${userId}`} initial={copyOf(server?.notifications)} />
+          <IncomingTransfers
+            key={`transfers-${userId}`}
+            initial={copyOf(server?.transfers)}
+            onChanged={changed}
+          />
+          <MyPlansSection
+            key={`plans-${userId}`}
+            version={version}
+            initial={copyOf(server?.plans)}
+            transfers={copyOf(server?.transfers)}
+            onChanged={changed}
+          />
+        </>
       ) : null}
       {load.status === 'loading' ? <InlineLoader label="Loading your profile" /> : null}
       {load.status === 'failed' ? (
