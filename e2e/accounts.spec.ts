@@ -312,6 +312,22 @@ test.describe('forgotten password', () => {
 });
 
 test.describe('screens that need navigation state', () => {
+  test('/otp and /reset-password fill in the address the previous screen left in the tab', async ({ page }) => {
+    const email = uniqueEmail('luna');
+    await page.goto('/forgot-password');
+    for (const path of ['/otp', '/reset-password']) {
+      await page.evaluate(
+        ([key, state]) => window.sessionStorage.setItem(key, JSON.stringify(state)),
+        [`nav-state:${path}`, { email, sentAt: Date.now() }] as const,
+      );
+      await page.goto(path);
+      await expect(page.getByTestId('handed-over-email')).toHaveText(email);
+      // The code was just sent: the cool-down runs from then, read from the tab like the address.
+      await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+  });
+
   test('/otp without an e-mail says Something went wrong and goes to /register', async ({ page }) => {
     await page.goto('/otp');
     await expect(page.getByText('Something went wrong', { exact: true })).toBeVisible();
@@ -323,6 +339,26 @@ test.describe('screens that need navigation state', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     await expect(toast).toContainText('Error');
     await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+});
+
+test.describe('code screens before any script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/otp and /reset-password come with their form in the document, its button held until the script', async ({
+    page,
+  }) => {
+    const screens = [
+      { path: '/otp', field: 'Verification code', button: 'Verify Account' },
+      { path: '/reset-password', field: 'Code from the mail', button: 'Reset Password' },
+    ];
+    for (const { path, field, button } of screens) {
+      await page.goto(path);
+      await expect(page.getByLabel(field)).toBeVisible();
+      // Sent without the script it would carry the fields in the address: it waits for hydration.
+      await expect(page.getByRole('button', { name: button })).toBeDisabled();
+      await expect(page.getByTestId('handed-over-email')).toBeEmpty();
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import { api, ApiError, messageOf } from '@/lib/api-client';
 import { codeLifetimeMinutes, resendCooldownSeconds } from '@/lib/schemas/auth-rules';
 
 interface ResendCodeProps {
-  email: string;
+  /** Undefined until the screen has read it (after hydration): the button waits for it. */
+  email: string | undefined;
   purpose: 'verify' | 'reset';
   /** When the current code was sent; the button waits out the cool-down from then. */
   sentAt?: number;
@@ -22,7 +23,10 @@ interface ResendCodeProps {
 /** 'Resend code': asks for a fresh code, then counts down the cool-down before it can be asked again. */
 export function ResendCode({ email, purpose, sentAt, onSent, issuedMessage }: ResendCodeProps) {
   const { toast } = useToast();
-  const [availableAt, setAvailableAt] = useState(() => (sentAt ?? 0) + resendCooldownSeconds * 1000);
+  // The cool-down runs from the code the previous screen sent (known after hydration) or from a wait this
+  // button was told of since, whichever ends later.
+  const [waitUntil, setWaitUntil] = useState(0);
+  const availableAt = Math.max(waitUntil, (sentAt ?? 0) + resendCooldownSeconds * 1000);
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
   const secondsLeft = Math.max(0, Math.ceil((availableAt - now) / 1000));
@@ -37,11 +41,11 @@ export function ResendCode({ email, purpose, sentAt, onSent, issuedMessage }: Re
   function waitFor(seconds: number) {
     const start = Date.now();
     setNow(start);
-    setAvailableAt(start + seconds * 1000);
+    setWaitUntil(start + seconds * 1000);
   }
 
   async function resend() {
-    if (waiting || sending) return;
+    if (waiting || sending || !email) return;
     setSending(true);
     try {
       const answer = await api.post('/api/resend-otp', { email, purpose });
@@ -61,7 +65,7 @@ export function ResendCode({ email, purpose, sentAt, onSent, issuedMessage }: Re
     }
   }
 
-  const inactive = waiting || sending;
+  const inactive = waiting || sending || !email;
   // Once a code has had a minute to arrive, say that mail can be late (an SMTP outage delays it, and a code
   // that can no longer be used is never sent), and that a new code is the way on.
   const maybeLate = sentAt !== undefined && !waiting && !sending;

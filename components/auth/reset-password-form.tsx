@@ -4,17 +4,16 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { textLinkClass } from '@/components/forms/field-classes';
-import { InlineLoader } from '@/components/forms/inline-loader';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { PasswordField } from '@/components/forms/password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useDeferredForm } from '@/components/forms/use-deferred-form';
-import { useHydrated } from '@/components/forms/use-hydrated';
 import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
 import { clearNavState, setNavState } from '@/lib/nav-state';
 import type { ResetPasswordForm as ResetValues } from '@/lib/schemas/auth';
 import { CodeField } from './code-field';
+import { HandedOverEmail } from './handed-over-email';
 import { handOverToLogin } from './login-hand-over';
 import { ResendCode } from './resend-code';
 import { useNavEmail } from './use-nav-email';
@@ -26,12 +25,11 @@ const resetResolver = lazyZodResolver<ResetValues, ResetValues>(() =>
   import('@/lib/schemas/auth').then((m) => m.resetPasswordFormSchema),
 );
 
-/** /reset-password: the code from the mail and a new password. Needs the e-mail from /forgot-password. */
+/**
+ * /reset-password: the code from the mail and a new password. Needs the e-mail from /forgot-password, which
+ * only the browser has: the form is in the document and the address is filled in after hydration.
+ */
 export function ResetPasswordScreen() {
-  return useHydrated() ? <ResetPasswordForm /> : <InlineLoader />;
-}
-
-function ResetPasswordForm() {
   const router = useRouter();
   const { toast } = useToast();
   const onMissing = useCallback(() => {
@@ -49,10 +47,10 @@ function ResetPasswordForm() {
     defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
   });
 
-  if (!state) return <InlineLoader />;
-  const { email } = state;
+  const email = state?.email;
 
   async function submit(values: ResetValues) {
+    if (!email) return;
     try {
       const answer = await api.post('/api/reset-password', {
         email,
@@ -75,8 +73,7 @@ function ResetPasswordForm() {
   return (
     <>
       <p className="mb-6 text-center text-parchment/85">
-        Enter the code we sent to <strong className="break-words text-parchment">{email}</strong> and choose a
-        new password.
+        Enter the code we sent to <HandedOverEmail email={email} /> and choose a new password.
       </p>
       <form
         noValidate
@@ -106,8 +103,10 @@ function ResetPasswordForm() {
       <ResendCode
         email={email}
         purpose="reset"
-        sentAt={state.sentAt}
-        onSent={(sentAt) => setNavState(resetPath, { email, sentAt })}
+        sentAt={state?.sentAt}
+        onSent={(sentAt) => {
+          if (email) setNavState(resetPath, { email, sentAt });
+        }}
       />
       <p className="mt-4 text-center text-parchment/85">
         Don&apos;t have an account?{' '}

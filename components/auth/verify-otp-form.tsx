@@ -3,8 +3,6 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { useHydrated } from '@/components/forms/use-hydrated';
-import { InlineLoader } from '@/components/forms/inline-loader';
 import { previewResendMessage } from '@/components/preview/code-messages';
 import { previewCodeFor } from '@/components/preview/deployment';
 import { usePreviewDeployment } from '@/components/preview/use-preview-deployment';
@@ -12,18 +10,18 @@ import { useToast } from '@/components/toast/toast-provider';
 import { api, messageOf } from '@/lib/api-client';
 import { clearNavState, setNavState } from '@/lib/nav-state';
 import { CodeField } from './code-field';
+import { HandedOverEmail } from './handed-over-email';
 import { handOverToLogin } from './login-hand-over';
 import { ResendCode } from './resend-code';
 import { useNavEmail } from './use-nav-email';
 
 const otpPath = '/otp';
 
-/** /otp: the account verification screen. Needs the e-mail the registration (or login) screen handed over. */
+/**
+ * /otp: the account verification screen. Needs the e-mail the registration (or login) screen handed over,
+ * which only the browser has: the form is in the document and the address is filled in after hydration.
+ */
 export function VerifyOtpScreen() {
-  return useHydrated() ? <VerifyOtpForm /> : <InlineLoader />;
-}
-
-function VerifyOtpForm() {
   const router = useRouter();
   const { toast } = useToast();
   const onMissing = useCallback(() => {
@@ -51,8 +49,6 @@ function VerifyOtpForm() {
       current = false;
     };
   }, [email, codesSent]);
-
-  if (!state || !email) return <InlineLoader />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,10 +92,10 @@ function VerifyOtpForm() {
       <ResendCode
         email={email}
         purpose="verify"
-        sentAt={state.sentAt}
+        sentAt={state?.sentAt}
         issuedMessage={preview ? previewResendMessage : undefined}
         onSent={(sentAt) => {
-          setNavState(otpPath, { email, sentAt });
+          if (email) setNavState(otpPath, { email, sentAt });
           setCodesSent((count) => count + 1);
         }}
       />
@@ -108,8 +104,16 @@ function VerifyOtpForm() {
 }
 
 /** What the screen says of the code: mailed, or (a preview mails nobody) shown in the preview box. */
-function CodeIntro({ email, preview, codeShown }: { email: string; preview: boolean; codeShown: boolean }) {
-  const address = <strong className="break-words text-parchment">{email}</strong>;
+function CodeIntro({
+  email,
+  preview,
+  codeShown,
+}: {
+  email: string | undefined;
+  preview: boolean;
+  codeShown: boolean;
+}) {
+  const address = <HandedOverEmail email={email} />;
   return (
     <p className="mb-6 text-center text-parchment/85">
       {codeShown ? (
@@ -117,7 +121,7 @@ function CodeIntro({ email, preview, codeShown }: { email: string; preview: bool
       ) : preview ? (
         <>Enter the six-digit code for {address} to verify your account.</>
       ) : (
-        <>We sent a six-digit code to {address}. Enter it below to verify your account.</>
+        <>Enter the six-digit code we sent to {address} to verify your account.</>
       )}
     </p>
   );
