@@ -87,10 +87,11 @@ interface Visit {
 }
 
 /**
- * Signed-in pages that stay `noindex` (docs/decisions.md, "Transient pages": a page of one person). Lighthouse
- * scores `noindex` as a crawlability fault, which would make SEO 100 unreachable by design.
+ * Signed-in pages that stay `noindex` (docs/decisions.md, "Transient pages": a page of one person, or a
+ * purchase screen showing that person's orders and booking). Lighthouse scores `noindex` as a crawlability
+ * fault, which would make SEO 100 unreachable by design.
  */
-const notForSearch = new Set(['/profile']);
+const notForSearch = new Set(['/profile', '/merchandise', '/accomodation']);
 
 /** Written under the table: why the measuring browser runs as it does. */
 const notes = [
@@ -103,10 +104,11 @@ const notes = [
   'not wait for it, so the benchmark runs Chromium with `--disable-features=PaintHolding`; with it, the',
   'observed first paint of /team came at 0.3 to 0.4 s in every run.',
   '',
-  '### SEO of /profile',
+  '### SEO of the signed-in pages',
   '',
-  '/profile is `noindex` on purpose: it is one person\'s page (docs/decisions.md, "Transient pages"). Lighthouse',
-  'counts that as a crawlability fault (SEO 66), so its SEO is scored without that one audit.',
+  '/profile, /merchandise and /accomodation are `noindex` on purpose: each is one person\'s page, the last two',
+  'with that person\'s orders and booking (docs/decisions.md, "Transient pages"). Lighthouse counts that as a',
+  'crawlability fault (SEO 66), so their SEO is scored without that one audit.',
 ].join('\n');
 
 const args = process.argv.slice(2);

@@ -1,13 +1,9 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useRef, type ReactNode } from 'react';
+import { ProniteAnimator } from './pronite-animator';
 import { ProniteLoader } from './pronite-loader';
 import { usePrefersReducedMotion } from '@/components/ui/use-reduced-motion';
-
-// gsap and ScrollTrigger arrive in their own chunk after hydration (while the loader covers the page),
-// only on this page, and not at all under reduced motion.
-const ProniteAnimator = dynamic(() => import('./pronite-animator'), { ssr: false });
 
 /**
  * Client shell of the Pronite page: the loader, the stage element that the scroll sequence pins, and the
@@ -20,9 +16,9 @@ export function ProniteStage({ children }: { children: ReactNode }) {
   return (
     <>
       <ProniteLoader />
-      {/* The pin's spacer is ours, rendered around the stage from the start. Left to itself, ScrollTrigger
-          wraps the stage in a spacer it creates, which moves the stage in the document: the browser then
-          counts the already painted heading as a new largest paint, seconds after the first. */}
+      {/* The pin's spacer is rendered around the stage from the start and only given room below it: a
+          wrapper added later would move the stage in the document, and the browser would count the already
+          painted heading as a new largest paint, seconds after the first. */}
       <div ref={spacerRef}>
         <div ref={stageRef} data-testid="pronite-stage" className="relative overflow-hidden">
           {children}
