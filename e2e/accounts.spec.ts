@@ -312,14 +312,16 @@ test.describe('forgotten password', () => {
 });
 
 test.describe('screens that need navigation state', () => {
-  test('/otp and /reset-password fill in the address the previous screen left in the tab', async ({ page }) => {
+  test('/otp and /reset-password fill in the address the previous screen left in the tab', async ({
+    page,
+  }) => {
     const email = uniqueEmail('luna');
     await page.goto('/forgot-password');
     for (const path of ['/otp', '/reset-password']) {
-      await page.evaluate(
-        ([key, state]) => window.sessionStorage.setItem(key, JSON.stringify(state)),
-        [`nav-state:${path}`, { email, sentAt: Date.now() }] as const,
-      );
+      await page.evaluate(([key, state]) => window.sessionStorage.setItem(key, JSON.stringify(state)), [
+        `nav-state:${path}`,
+        { email, sentAt: Date.now() },
+      ] as const);
       await page.goto(path);
       await expect(page.getByTestId('handed-over-email')).toHaveText(email);
       // The code was just sent: the cool-down runs from then, read from the tab like the address.

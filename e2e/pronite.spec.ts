@@ -37,7 +37,9 @@ test.describe('pronite', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Pronite/);
   });
 
-  test('asking for reduced motion midway brings back the plain list, where the visitor is', async ({ page }) => {
+  test('asking for reduced motion midway brings back the plain list, where the visitor is', async ({
+    page,
+  }) => {
     await afterLoader(page);
     const stage = page.getByTestId('pronite-stage');
     await expect(stage).toHaveAttribute('data-sequence', 'on');

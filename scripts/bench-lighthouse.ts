@@ -106,7 +106,7 @@ const notes = [
   '',
   '### SEO of the signed-in pages',
   '',
-  '/profile, /merchandise and /accomodation are `noindex` on purpose: each is one person\'s page, the last two',
+  "/profile, /merchandise and /accomodation are `noindex` on purpose: each is one person's page, the last two",
   'with that person\'s orders and booking (docs/decisions.md, "Transient pages"). Lighthouse counts that as a',
   'crawlability fault (SEO 66), so their SEO is scored without that one audit.',
 ].join('\n');
