@@ -17,7 +17,8 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
           width={480}
           height={200}
           unoptimized
-          priority
+          // On the first screen, but smaller than the first category's picture, which is fetched first.
+          loading="eager"
           className="h-auto w-64 sm:w-80"
         />
       </div>
@@ -35,7 +36,8 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
                   <CategoryLink
                     position={index + 1}
                     categoryId={category.id}
-                    className="group block overflow-hidden rounded-2xl border border-gold/30 bg-night/80 shadow-xl transition hover:border-gold"
+                    // Drawn when near the screen; on the card, not the row, so that sliding in is not clipped.
+                    className="render-when-near group block overflow-hidden rounded-2xl border border-gold/30 bg-night/80 shadow-xl transition hover:border-gold"
                   >
                     <Image
                       // The whole width on a phone, half the 992 px column (less 2rem) from 640 px.
@@ -46,8 +48,10 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
                       alt=""
                       width={600}
                       height={400}
-                      // The first card is the largest thing on a phone's first screen: never lazy.
-                      priority={index === 0}
+                      // The first card is the largest thing on a phone's first screen: fetched first of all.
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      preload={index === 0}
+                      fetchPriority={index === 0 ? 'high' : undefined}
                       className="aspect-[3/2] h-auto w-full object-cover transition group-hover:scale-[1.02]"
                     />
                     <h2 className="px-5 py-4 text-center font-display text-2xl tracking-wide text-parchment group-hover:text-gold">

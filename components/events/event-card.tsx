@@ -40,7 +40,7 @@ export function EventCard({
   // Every option full: its "Join the waiting list" link stands instead of 'Register'.
   const allFull = event.participations.every(isFull);
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
+    <article className="render-when-near flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
       <Image
         // One column on a phone, three from 640 px in a page at most 1120 px wide.
         {...contentImageProps(event.image_url, '(min-width: 1152px) 358px, (min-width: 640px) 33vw, 100vw')}

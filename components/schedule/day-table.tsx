@@ -12,7 +12,7 @@ const cell = 'px-4 py-3';
  */
 export function DayTable({ day, label, rows }: { day: number; label: string; rows: ScheduleRow[] }) {
   return (
-    <section data-day={day} className="mt-12">
+    <section data-day={day} className="render-when-near mt-12">
       <h2 className="font-display text-3xl text-parchment">{label}</h2>
       <div className="mt-4 hidden overflow-x-auto rounded-xl border border-gold/30 sm:block">
         <table className="w-full min-w-[28rem] text-left">

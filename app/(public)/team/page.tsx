@@ -22,7 +22,11 @@ export default async function TeamPage() {
     <main className="mx-auto max-w-6xl px-4 pb-24 pt-24">
       <h1 className="text-center font-display text-5xl tracking-widest text-gold">Team</h1>
       {groups.map((group, groupIndex) => (
-        <section key={group.teamCategory} aria-labelledby={`team-${groupIndex}`} className="mt-14">
+        <section
+          key={group.teamCategory}
+          aria-labelledby={`team-${groupIndex}`}
+          className="render-when-near mt-14"
+        >
           <h2 id={`team-${groupIndex}`} className="text-center font-display text-3xl text-parchment">
             {group.teamCategory}
           </h2>

@@ -72,7 +72,8 @@ export default async function CategoryEventsPage({ params }: Props) {
           alt=""
           width={600}
           height={400}
-          priority
+          // On the first screen, but the first event's picture below it is larger and is fetched first.
+          loading="eager"
           className="h-40 w-full object-cover opacity-60 sm:h-56"
         />
         <h1 className="absolute inset-0 flex items-center justify-center bg-ink/30 px-4 text-center font-display text-4xl tracking-widest text-gold drop-shadow sm:text-5xl">
