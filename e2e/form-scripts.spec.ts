@@ -69,6 +69,18 @@ test.describe('form scripts', () => {
     expect(await scriptsCarrying(request, sources)).toEqual([]);
   });
 
+  // Screens that show their visitor's purchases and plans: their plain rules (the cart's, a stay's price,
+  // the certificates' paths, the reminders' channels) are in zod-free modules beside the schemas.
+  test('the signed-in screens of shopping, the profile and a payment start without zod', async ({
+    request,
+  }) => {
+    const visitor = await createVerifiedAccount(request, { first_name: 'Ginny' });
+    for (const path of ['/profile', '/merchandise', '/accomodation', '/success', '/failure']) {
+      const sources = await initialScripts(request, path, { cookie: `token=${visitor.token}` });
+      expect(await scriptsCarrying(request, sources), path).toEqual([]);
+    }
+  });
+
   test('the login form fetches zod and react-hook-form once focused, and validates with the shared messages', async ({
     page,
     request,

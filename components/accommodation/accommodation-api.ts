@@ -1,7 +1,7 @@
 import type { CheckoutSuccess, CreatedOrder } from '@/components/payment/razorpay-checkout';
 import { api } from '@/lib/api-client';
 import type { Profile } from '@/lib/schemas/auth';
-import type { AccommodationType } from '@/lib/schemas/shop';
+import type { AccommodationType } from '@/lib/schemas/shop-rules';
 
 /** The accommodation calls of SPEC.md part 7, typed for the screen. */
 

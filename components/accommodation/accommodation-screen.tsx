@@ -8,7 +8,7 @@ import {
   useShopWaitingLists,
   type ShopEntry,
 } from '@/components/waiting-lists/shop-waiting-list';
-import type { AccommodationType } from '@/lib/schemas/shop';
+import type { AccommodationType } from '@/lib/schemas/shop-rules';
 import { AccommodationGuidelines, FestivalInstructions } from './accommodation-guidelines';
 import { AccommodationHero } from './accommodation-hero';
 import { BookingPanel } from './booking-panel';

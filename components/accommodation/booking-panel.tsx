@@ -15,7 +15,7 @@ import {
 } from '@/components/waiting-lists/shop-waiting-list';
 import { festival } from '@/lib/festival';
 import type { Profile } from '@/lib/schemas/auth';
-import { stayPrice, type AccommodationOption, type AccommodationType } from '@/lib/schemas/shop';
+import { stayPrice, type AccommodationOption, type AccommodationType } from '@/lib/schemas/shop-rules';
 import { confirmAccommodation, createAccommodationOrder } from './accommodation-api';
 import { DateOptions } from './date-options';
 import { IdentityProofUpload, useProofUpload } from './identity-proof-upload';

@@ -1,6 +1,6 @@
 import { hintClass } from '@/components/forms/field-classes';
 import { WaitingListAction, type ShopEntry } from '@/components/waiting-lists/shop-waiting-list';
-import type { AccommodationOption } from '@/lib/schemas/shop';
+import type { AccommodationOption } from '@/lib/schemas/shop-rules';
 import { stayLabel } from './stay-dates';
 
 /**

@@ -1,5 +1,5 @@
 import { formatPrice } from '@/lib/money';
-import { stayPrice } from '@/lib/schemas/shop';
+import { stayPrice } from '@/lib/schemas/shop-rules';
 import { nightsLabel } from './stay-dates';
 
 /** The price of the chosen stay: price per night times nights, or what is still missing. */

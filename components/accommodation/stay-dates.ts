@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { festival } from '@/lib/festival';
 import { formatShortDate } from '@/lib/format';
-import { stayEndDate, type AccommodationOption } from '@/lib/schemas/shop';
+import { stayEndDate, type AccommodationOption } from '@/lib/schemas/shop-rules';
 
 export function nightsLabel(days: number): string {
   return `${days} ${days === 1 ? 'night' : 'nights'}`;

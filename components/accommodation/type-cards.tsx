@@ -1,5 +1,5 @@
 import { formatPrice } from '@/lib/money';
-import type { AccommodationType } from '@/lib/schemas/shop';
+import type { AccommodationType } from '@/lib/schemas/shop-rules';
 
 /** The accommodation types as a grid of selectable cards: name, price per night and description. */
 export function TypeCards({

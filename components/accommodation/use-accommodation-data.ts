@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '@/components/toast/toast-provider';
 import { messageOf } from '@/lib/api-client';
 import type { Profile } from '@/lib/schemas/auth';
-import type { AccommodationType } from '@/lib/schemas/shop';
+import type { AccommodationType } from '@/lib/schemas/shop-rules';
 import { fetchAccommodation, fetchProfile } from './accommodation-api';
 
 export type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };

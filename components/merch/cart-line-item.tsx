@@ -2,7 +2,7 @@
 
 import { useRef } from 'react';
 import { formatPrice } from '@/lib/money';
-import type { CartLine } from '@/lib/schemas/shop';
+import type { CartLine } from '@/lib/schemas/shop-rules';
 import { maxQtyPerSize } from './cart';
 
 const stepClass =

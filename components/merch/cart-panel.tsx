@@ -3,7 +3,7 @@
 import { useRef, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { formatPrice } from '@/lib/money';
-import { cartTotal, type CartLine } from '@/lib/schemas/shop';
+import { cartTotal, type CartLine } from '@/lib/schemas/shop-rules';
 import { CartLineItem } from './cart-line-item';
 
 /** The cart: its lines, the total and 'Book your Merchandise' (disabled while the cart is empty). */

@@ -1,4 +1,4 @@
-import { changeQty, type CartLine, type MerchandiseProduct } from '@/lib/schemas/shop';
+import { changeQty, type CartLine, type MerchandiseProduct } from '@/lib/schemas/shop-rules';
 
 /** The server's limit per size in one order (lib/schemas/shop.ts cartSchema). */
 export const maxQtyPerSize = 10;

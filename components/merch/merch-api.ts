@@ -1,6 +1,6 @@
 import type { CheckoutSuccess, CreatedOrder } from '@/components/payment/razorpay-checkout';
 import { api } from '@/lib/api-client';
-import { cartTotal, type CartLine, type MerchandiseProduct } from '@/lib/schemas/shop';
+import { cartTotal, type CartLine, type MerchandiseProduct } from '@/lib/schemas/shop-rules';
 
 /** The merchandise calls of SPEC.md part 7, typed for the screen. */
 

@@ -24,7 +24,7 @@ import {
   type CartLine,
   type MerchandiseProduct,
   type MerchandiseVariant,
-} from '@/lib/schemas/shop';
+} from '@/lib/schemas/shop-rules';
 import { maxQtyPerSize, reconcileCart, withOfferedSize } from './cart';
 import { CartPanel } from './cart-panel';
 import { createMerchandiseOrder, fetchMerchandise, orderMerchandise } from './merch-api';

@@ -1,6 +1,6 @@
 import Image from 'next/image';
 import { contentImageProps } from '@/lib/content-image';
-import type { MerchandiseProduct } from '@/lib/schemas/shop';
+import type { MerchandiseProduct } from '@/lib/schemas/shop-rules';
 
 /*
  * The gallery fills the page's column: the whole width on a phone, half the 992 px page from 1024 px

@@ -1,5 +1,5 @@
 import { formatPrice } from '@/lib/money';
-import type { MerchandiseProduct } from '@/lib/schemas/shop';
+import type { MerchandiseProduct } from '@/lib/schemas/shop-rules';
 
 /** Name, description, fit and price (with the old price struck through) of the product on sale. */
 export function ProductSummary({ product, headingId }: { product: MerchandiseProduct; headingId: string }) {

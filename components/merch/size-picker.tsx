@@ -1,5 +1,5 @@
 import { hintClass } from '@/components/forms/field-classes';
-import type { MerchandiseVariant } from '@/lib/schemas/shop';
+import type { MerchandiseVariant } from '@/lib/schemas/shop-rules';
 
 /**
  * The size buttons: each available size adds one to the cart; sold-out sizes (and sizes not sold) are

@@ -1,6 +1,6 @@
 import { hintClass } from '@/components/forms/field-classes';
 import { WaitingListAction, type ShopEntry } from '@/components/waiting-lists/shop-waiting-list';
-import type { MerchandiseVariant } from '@/lib/schemas/shop';
+import type { MerchandiseVariant } from '@/lib/schemas/shop-rules';
 
 /**
  * The sold-out sizes with their waiting lists (docs/waiting-lists.md): the caller's place in line, their

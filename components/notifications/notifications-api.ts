@@ -1,5 +1,5 @@
 import { api, type ApiAnswer } from '@/lib/api-client';
-import type { ReminderChannel } from '@/lib/schemas/announcements';
+import type { ReminderChannel } from '@/lib/schemas/announcement-rules';
 
 /*
  * The participant's notification calls (docs/announcements.md): their settings, devices and the

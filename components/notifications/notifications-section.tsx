@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '@/lib/api-client';
 import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
-import type { ReminderChannel } from '@/lib/schemas/announcements';
+import type { ReminderChannel } from '@/lib/schemas/announcement-rules';
 import { AnnouncementList } from './announcement-list';
 import { chooseReminderChannel, fetchMyNotifications, type MyNotifications } from './notifications-api';
 import { PushSwitch } from './push-switch';

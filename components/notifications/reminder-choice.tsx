@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { reminderLeadMinutes, type ReminderChannel } from '@/lib/schemas/announcements';
+import { reminderLeadMinutes, type ReminderChannel } from '@/lib/schemas/announcement-rules';
 
 const labels: Record<ReminderChannel, string> = {
   push: 'On this phone (a notification)',

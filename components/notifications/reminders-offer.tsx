@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { reminderLeadMinutes } from '@/lib/schemas/announcements';
+import { reminderLeadMinutes } from '@/lib/schemas/announcement-rules';
 import { fetchMyNotifications } from './notifications-api';
 import { pushSupport } from './push-device';
 import { PushSwitch } from './push-switch';

@@ -1,6 +1,6 @@
 import type { MyNotifications } from '@/components/notifications/notifications-api';
 import type { Profile } from '@/lib/schemas/auth';
-import type { PublicCertificate } from '@/lib/schemas/certificates';
+import type { PublicCertificate } from '@/lib/schemas/certificate-rules';
 import type { MyPlans } from '@/lib/schemas/changes';
 import type { MyPass } from '@/lib/schemas/passes';
 import type { MyTransfers } from '@/lib/schemas/transfers';

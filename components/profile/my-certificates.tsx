@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { textLinkClass } from '@/components/forms/field-classes';
 import { api } from '@/lib/api-client';
-import { certificatePath, certificatePdfPath, type PublicCertificate } from '@/lib/schemas/certificates';
+import { certificatePath, certificatePdfPath, type PublicCertificate } from '@/lib/schemas/certificate-rules';
 import { startsFromCopy, type ServerCopy } from './from-server';
 
 /**

@@ -2,39 +2,22 @@ import { z } from 'zod';
 import { maxId } from './admin-common';
 import { isCalendarDate } from './calendar';
 import { festivalDateTime } from './festival-time';
+import {
+  announcementChannels,
+  audienceKinds,
+  bodyMax,
+  deliveryStates,
+  personalChannels,
+  reminderChannels,
+  titleMax,
+} from './announcement-rules';
 import { multiLine, singleLine } from './plain-text';
 
 /*
- * Announcements (docs/announcements.md): who an organiser's message is for, how it travels, and the
- * participant's own choices (reminders, the devices that receive pushes). One place for each rule.
+ * Announcements (docs/announcements.md): the payload schemas of who an organiser's message is for, how it
+ * travels, and the participant's own choices (reminders, the devices that receive pushes). One place for
+ * each rule; the plain lists and limits, which need no zod, are in ./announcement-rules.ts for the screens.
  */
-
-/** How an announcement travels: a push to each of the person's devices, a mail, a banner on public pages. */
-export const announcementChannels = ['push', 'mail', 'banner'] as const;
-export type AnnouncementChannel = (typeof announcementChannels)[number];
-/** The channels that reach a person (the banner reaches whoever opens a page). */
-export const personalChannels = ['push', 'mail'] as const;
-export type PersonalChannel = (typeof personalChannels)[number];
-
-/** Whom an announcement is for. */
-export const audienceKinds = [
-  'everyone',
-  'events',
-  'venue_day',
-  'stay_holders',
-  'tshirt_buyers',
-  'volunteers',
-] as const;
-export type AudienceKind = (typeof audienceKinds)[number];
-
-export const audienceLabels: Record<AudienceKind, string> = {
-  everyone: 'Everyone with an account',
-  events: 'Registrants of chosen events',
-  venue_day: 'People with a session at a venue on a day',
-  stay_holders: 'Stay holders',
-  tshirt_buyers: 'T-shirt buyers',
-  volunteers: 'Volunteers',
-};
 
 const id = (what: string) => z.coerce.number(`${what} must be a number.`).int().positive().max(maxId);
 
@@ -64,16 +47,6 @@ export const audienceSchema = z.discriminatedUnion(
   { error: `The audience must be one of ${audienceKinds.join(', ')}.` },
 );
 export type Audience = z.infer<typeof audienceSchema>;
-
-/** A reminder before each of a person's sessions travels by push (mail where no device is on), by mail, or not at all. */
-export const reminderChannels = ['push', 'mail', 'off'] as const;
-export type ReminderChannel = (typeof reminderChannels)[number];
-
-/** How far ahead of a session its reminder goes out. */
-export const reminderLeadMinutes = 30;
-
-export const titleMax = 80;
-export const bodyMax = 600;
 
 /** Where a tap on the announcement leads: a page of this site or an https address. */
 const linkSchema = z
@@ -121,10 +94,6 @@ export type CreateAnnouncement = z.infer<typeof createAnnouncementSchema>;
 
 /** POST /api/admin/announcements/preview: who and how many, before sending. */
 export const previewAnnouncementSchema = z.object({ audience: audienceSchema });
-
-/** The delivery log's states, per person and channel. */
-export const deliveryStates = ['queued', 'sent', 'delivered', 'failed', 'unreachable'] as const;
-export type DeliveryState = (typeof deliveryStates)[number];
 
 /** GET /api/admin/announcements/[id]/deliveries */
 export const deliveryLogQuerySchema = z.object({

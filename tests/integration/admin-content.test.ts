@@ -48,7 +48,7 @@ import type {
   AdminTeamGroup,
   AdminTeamMember,
 } from '@/lib/schemas/admin-content';
-import type { AccommodationType, MerchandiseProduct } from '@/lib/schemas/shop';
+import type { AccommodationType, MerchandiseProduct } from '@/lib/schemas/shop-rules';
 import { listAudit } from '@/lib/server/admin/audit';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import { merchandiseProducts } from '@/lib/server/db/schema';

@@ -10,7 +10,7 @@ import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-o
 import { POST as joinWaitingList } from '@/app/api/waiting-lists/route';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
-import type { MerchandiseProduct } from '@/lib/schemas/shop';
+import type { MerchandiseProduct } from '@/lib/schemas/shop-rules';
 import { merchandiseVariants, paymentOrders, stockHolds } from '@/lib/server/db/schema';
 import { setSandboxWebhookMode } from '@/lib/server/payments/sandbox/webhooks';
 import { call, multipartRequest } from '../support/api';

@@ -9,7 +9,7 @@ import { GET as myProfile } from '@/app/api/my-profile/[id]/route';
 import { POST as createStayOrder } from '@/app/api/payment/create-accomodation-order/route';
 import { POST as createMerchOrder } from '@/app/api/payment/create-merchandise-order/route';
 import { GET as getUpload } from '@/app/api/uploads/[id]/route';
-import type { AccommodationType, MerchandiseProduct } from '@/lib/schemas/shop';
+import type { AccommodationType, MerchandiseProduct } from '@/lib/schemas/shop-rules';
 import { setClockForTests } from '@/lib/server/clock';
 import { seedIfEmpty } from '@/lib/server/db/seed';
 import {

@@ -7,7 +7,7 @@ import {
   stayEndDate,
   stayPrice,
   type CartLine,
-} from '@/lib/schemas/shop';
+} from '@/lib/schemas/shop-rules';
 
 const m = { id: 3, type: 'M', isAvailable: true, isOnSale: true };
 const l = { id: 4, type: 'L', isAvailable: true, isOnSale: true };

@@ -5,7 +5,7 @@ import { DateCell, StatusText, tdClass } from '@/components/admin/operations/lis
 import { OperationsListPage } from '@/components/admin/operations/list-page';
 import { formatShortDate } from '@/lib/format';
 import { bookingFilterSchema } from '@/lib/schemas/admin-operations';
-import { stayEndDate } from '@/lib/schemas/shop';
+import { stayEndDate } from '@/lib/schemas/shop-rules';
 import { consoleListFilter, type ListPageProps } from '@/lib/server/admin/list-page';
 import { getDb } from '@/lib/server/db';
 import { filterChoices, listBookings } from '@/lib/server/admin/lists';

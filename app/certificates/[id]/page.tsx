@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { festival, festivalTitle } from '@/lib/festival';
-import { certificatePath, certificatePdfPath } from '@/lib/schemas/certificates';
+import { certificatePath, certificatePdfPath } from '@/lib/schemas/certificate-rules';
 import { findCertificate, publicCertificate } from '@/lib/server/certificates/public-view';
 import { getDb } from '@/lib/server/db';
 

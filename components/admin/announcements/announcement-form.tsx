@@ -14,15 +14,14 @@ import { submitOnce } from '@/components/forms/submit-once';
 import { TextField } from '@/components/forms/text-field';
 import { api, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { createAnnouncementSchema, type CreateAnnouncement } from '@/lib/schemas/announcements';
 import {
   announcementChannels,
   audienceKinds,
   audienceLabels,
   bodyMax,
-  createAnnouncementSchema,
   type AudienceKind,
-  type CreateAnnouncement,
-} from '@/lib/schemas/announcements';
+} from '@/lib/schemas/announcement-rules';
 import { festivalDays } from '@/lib/timetable';
 import { AudiencePreviewPanel, type AudiencePreview } from './audience-preview';
 import { festivalDayLabel, peopleCount } from './announcement-text';

@@ -1,4 +1,5 @@
-import { audienceLabels, type Audience } from '@/lib/schemas/announcements';
+import type { Audience } from '@/lib/schemas/announcements';
+import { audienceLabels } from '@/lib/schemas/announcement-rules';
 import { formatDateTime } from '@/lib/format';
 import { dayLabel, festivalDays } from '@/lib/timetable';
 

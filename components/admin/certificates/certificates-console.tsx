@@ -5,7 +5,11 @@ import { actionButtonClass, dangerButtonClass, primaryButtonClass } from '@/comp
 import { useConsoleWrite } from '@/components/admin/ui/use-console-write';
 import { api, messageOf, type ApiAnswer } from '@/lib/api-client';
 import { countOf } from '@/lib/plural';
-import { certificatePath, type ParticipationProof, type PublicCertificate } from '@/lib/schemas/certificates';
+import {
+  certificatePath,
+  type ParticipationProof,
+  type PublicCertificate,
+} from '@/lib/schemas/certificate-rules';
 
 interface CertificateEvent {
   id: number;

@@ -7,7 +7,7 @@ import type {
   PaymentFilter,
   RegistrationFilter,
 } from '@/lib/schemas/admin-operations';
-import { stayEndDate } from '@/lib/schemas/shop';
+import { stayEndDate } from '@/lib/schemas/shop-rules';
 import type { Db } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { uploadUrl } from '@/lib/server/uploads/uploads';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { ReminderChannel } from '@/lib/schemas/announcements';
+import type { ReminderChannel } from '@/lib/schemas/announcement-rules';
 import type { Db } from '@/lib/server/db';
 import { users } from '@/lib/server/db/schema';
 import { listDevices, type DeviceView } from '@/lib/server/push/subscriptions';

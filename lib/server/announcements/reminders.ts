@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { festivalTitle } from '@/lib/festival';
-import { reminderLeadMinutes } from '@/lib/schemas/announcements';
+import { reminderLeadMinutes } from '@/lib/schemas/announcement-rules';
 import { clockTime, sessionTitle } from '@/lib/timetable';
 import type { Db } from '@/lib/server/db';
 import { queryRows } from '@/lib/server/db/client';

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/server/db';
 import { certificates, eventCategories, events, publishedResults } from '@/lib/server/db/schema';
 import { recordAudit, type Actor } from '@/lib/server/admin/audit';
 import { AppError } from '@/lib/server/http/app-error';
-import type { ParticipationProof } from '@/lib/schemas/certificates';
+import type { ParticipationProof } from '@/lib/schemas/certificate-rules';
 import { eligiblePeople, type CertificateTarget } from './eligibility';
 import { currentHolders } from './issue';
 import { publicCertificate } from './public-view';

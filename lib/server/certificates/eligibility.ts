@@ -10,7 +10,7 @@ import {
   registrations,
   users,
 } from '@/lib/server/db/schema';
-import type { CertificateKind } from '@/lib/schemas/certificates';
+import type { CertificateKind } from '@/lib/schemas/certificate-rules';
 import { liveMember } from '@/lib/server/services/live-members';
 
 /** One person a certificate would be issued to, with what it would print. */

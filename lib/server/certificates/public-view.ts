@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db';
 import { certificates } from '@/lib/server/db/schema';
-import type { PublicCertificate } from '@/lib/schemas/certificates';
+import type { PublicCertificate } from '@/lib/schemas/certificate-rules';
 import { isCertificateIdShape } from './ids';
 
 export type { PublicCertificate };

@@ -18,9 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { roles } from '../../roles';
 import { inventoryKinds } from '../../schemas/inventory';
-import { certificateKinds, participationProofs } from '../../schemas/certificates';
+import { certificateKinds, participationProofs } from '../../schemas/certificate-rules';
 import { participantChangeActions, refundPolicies } from '../../schemas/changes';
-import { announcementChannels, personalChannels, reminderChannels } from '../../schemas/announcements';
+import { announcementChannels, personalChannels, reminderChannels } from '../../schemas/announcement-rules';
 
 /*
  * The festival's whole domain. Money is stored in paise (integers) on purchases; prices that organisers

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { festival } from '@/lib/festival';
-import { stayEndDate } from '@/lib/schemas/shop';
+import { stayEndDate } from '@/lib/schemas/shop-rules';
 import type {
   CheckInResult,
   MyPass,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { stayEndDate } from '@/lib/schemas/shop';
+import { stayEndDate } from '@/lib/schemas/shop-rules';
 import { isUniqueViolation, pipelined } from '@/lib/server/db/client';
 import { accommodationBookings } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/app-error';

@@ -2,12 +2,8 @@ import 'server-only';
 import { toPaise } from '@/lib/money';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  stayPrice,
-  type AccommodationType,
-  type confirmAccommodationSchema,
-  type createAccommodationOrderSchema,
-} from '@/lib/schemas/shop';
+import type { confirmAccommodationSchema, createAccommodationOrderSchema } from '@/lib/schemas/shop';
+import { stayPrice, type AccommodationType } from '@/lib/schemas/shop-rules';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db';
 import { pipelined } from '@/lib/server/db/client';

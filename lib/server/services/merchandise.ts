@@ -2,11 +2,8 @@ import 'server-only';
 import { toRupees } from '@/lib/money';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  createMerchandiseOrderSchema,
-  MerchandiseProduct,
-  orderMerchandiseSchema,
-} from '@/lib/schemas/shop';
+import type { createMerchandiseOrderSchema, orderMerchandiseSchema } from '@/lib/schemas/shop';
+import type { MerchandiseProduct } from '@/lib/schemas/shop-rules';
 import type { AuthUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db';
 import { pipelined } from '@/lib/server/db/client';
