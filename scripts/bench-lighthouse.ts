@@ -44,6 +44,7 @@ import {
   type Sample,
 } from './lighthouse-stats';
 import { writeSection } from './performance-doc';
+import { notableLines, reportsError } from './server-log';
 import { linkProfiles, type LinkProfile } from './shaper/link-profiles';
 import { startShaper } from './shaper/traffic-shaper';
 
@@ -385,6 +386,8 @@ async function main() {
   }
   const floorDir = buildFloorApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
+  /** The site server's output (warnings and errors only), read after the sitting: a 500 is a bug too. */
+  const serverLog = `${dataDir}.log`;
   let server: ChildProcess | undefined;
   let floorServer: ChildProcess | undefined;
   let links: Links | undefined;
@@ -420,17 +423,22 @@ async function main() {
     stopServer(floorServer);
     floorServer = undefined;
 
-    server = startNextServer(siteDir, port, {
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-      DEV_ORGANISER: 'true',
-      // A production server as visitors meet it (no preview mark): it needs mail and payment settings to
-      // start, and no page measured here mails or pays.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      RAZORPAY_KEY_ID: 'rzp_test_bench',
-      RAZORPAY_KEY_SECRET: 'bench-key-secret',
-      RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
-    });
+    server = startNextServer(
+      siteDir,
+      port,
+      {
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+        DEV_ORGANISER: 'true',
+        // A production server as visitors meet it (no preview mark): it needs mail and payment settings to
+        // start, and no page measured here mails or pays.
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        RAZORPAY_KEY_ID: 'rzp_test_bench',
+        RAZORPAY_KEY_SECRET: 'bench-key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
+      },
+      serverLog,
+    );
     await waitForHealthy(`${base}/api/ready`, 120_000, server);
     links = await shapedLinks(port);
     const visits: Visit[] = [
@@ -478,6 +486,21 @@ async function main() {
     if (floorServer) stopServer(floorServer);
     fs.rmSync(dataDir, { recursive: true, force: true });
     removeFloorApp(floorDir);
+    reportServerLog(serverLog);
+  }
+}
+
+/** Prints what the site's server logged during the sitting, and fails the run if it logged an error. */
+function reportServerLog(file: string): void {
+  const lines = fs.existsSync(file) ? notableLines(fs.readFileSync(file, 'utf8')) : [];
+  if (lines.length === 0) {
+    console.log("The site's server logged nothing but its start.");
+    return;
+  }
+  console.log(`The site's server logged ${lines.length} line(s) (${file}):\n${lines.join('\n')}`);
+  if (reportsError(lines)) {
+    console.error("The site's server logged an error during the sitting: read it above.");
+    process.exitCode ||= 1;
   }
 }
 

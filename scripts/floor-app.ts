@@ -60,12 +60,19 @@ export function removeFloorApp(dir: string): void {
  * Next's own command is run by this Node directly, not through npx, whose own start would count in a
  * measured start (bench:cold-start).
  */
-export function startNextServer(dir: string, port: number, env: Record<string, string> = {}): ChildProcess {
+export function startNextServer(
+  dir: string,
+  port: number,
+  env: Record<string, string> = {},
+  /** A file for the server's output (its log), to be read after the run; none: discarded. */
+  logFile?: string,
+): ChildProcess {
   const next = path.resolve(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
-  return spawn(process.execPath, [next, 'start', '-p', String(port)], {
+  const log = logFile === undefined ? 'ignore' : fs.openSync(logFile, 'a');
+  const server = spawn(process.execPath, [next, 'start', '-p', String(port)], {
     cwd: dir,
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -74,6 +81,9 @@ export function startNextServer(dir: string, port: number, env: Record<string, s
       ...env,
     },
   });
+  // The child has its own copy of the descriptor.
+  if (typeof log === 'number') fs.closeSync(log);
+  return server;
 }
 
 export function stopServer(server: ChildProcess): void {
