@@ -27,7 +27,7 @@ import { publicPaths } from '@/lib/public-paths';
 import { devOrganiser } from '@/lib/server/db/dev-organiser';
 import { optionOf } from './bench-context';
 import { waitForHealthy } from './cluster-lib';
-import { buildFloorApp, removeFloorApp, startNextServer, stopServer } from './floor-app';
+import { buildFloorApp, removeFloorApp, siteBenchEnv, startNextServer, stopServer } from './floor-app';
 import {
   budget,
   budgetMisses,
@@ -423,22 +423,7 @@ async function main() {
     stopServer(floorServer);
     floorServer = undefined;
 
-    server = startNextServer(
-      siteDir,
-      port,
-      {
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-        DEV_ORGANISER: 'true',
-        // A production server as visitors meet it (no preview mark): it needs mail and payment settings to
-        // start, and no page measured here mails or pays.
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        RAZORPAY_KEY_ID: 'rzp_test_bench',
-        RAZORPAY_KEY_SECRET: 'bench-key-secret',
-        RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
-      },
-      serverLog,
-    );
+    server = startNextServer(siteDir, port, siteBenchEnv(dataDir), serverLog);
     await waitForHealthy(`${base}/api/ready`, 120_000, server);
     links = await shapedLinks(port);
     const visits: Visit[] = [

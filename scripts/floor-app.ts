@@ -55,6 +55,23 @@ export function removeFloorApp(dir: string): void {
 }
 
 /**
+ * The settings of the site's server in a page-load benchmark (bench:lighthouse, bench:trace): a production
+ * server as visitors meet it (no preview mark), signed-in pages measured as the seeded organiser. It needs
+ * mail and payment settings to start, and no page measured mails or pays.
+ */
+export function siteBenchEnv(dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    DEV_ORGANISER: 'true',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    RAZORPAY_KEY_ID: 'rzp_test_bench',
+    RAZORPAY_KEY_SECRET: 'bench-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
+  };
+}
+
+/**
  * `next start` of a built project folder, in its own process group (stopping it also stops its child), with
  * the V8 options the site's instances get, so that a comparison is between the pages and not the flags.
  * Next's own command is run by this Node directly, not through npx, whose own start would count in a
