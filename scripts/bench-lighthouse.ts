@@ -24,7 +24,6 @@ import puppeteer from 'puppeteer-core';
 import { tokenStorageKey } from '@/lib/api-client';
 import { navStateKey } from '@/lib/nav-state';
 import { publicPaths } from '@/lib/public-paths';
-import { devOrganiser } from '@/lib/server/db/dev-organiser';
 import { optionOf } from './bench-context';
 import { waitForHealthy } from './cluster-lib';
 import { buildFloorApp, removeFloorApp, siteBenchEnv, startNextServer, stopServer } from './floor-app';
@@ -44,7 +43,8 @@ import {
   type Sample,
 } from './lighthouse-stats';
 import { writeSection } from './performance-doc';
-import { notableLines, reportsError } from './server-log';
+import { organiserToken } from './organiser-sign-in';
+import { reportServerLog } from './server-log';
 import { linkProfiles, type LinkProfile } from './shaper/link-profiles';
 import { startShaper } from './shaper/traffic-shaper';
 
@@ -323,13 +323,7 @@ async function measure(chromePort: number, links: Links, visit: Visit): Promise<
  * and the first event of the first category is the one registered for.
  */
 async function signedInVisits(): Promise<Visit[]> {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: devOrganiser.email, password: devOrganiser.password }),
-  });
-  const { token } = (await login.json()) as { token?: string };
-  if (!token) throw new Error(`could not sign in to measure the signed-in pages (${login.status})`);
+  const token = await organiserToken(base);
   const categories = (await (await fetch(`${base}/api/admin/event-category/get-event-category`)).json()) as {
     data: { id: number }[];
   };
@@ -386,7 +380,7 @@ async function main() {
   }
   const floorDir = buildFloorApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
-  /** The site server's output (warnings and errors only), read after the sitting: a 500 is a bug too. */
+  /** The site server's output (LOG_LEVEL=warn), read after the sitting: a 500 is a bug too. */
   const serverLog = `${dataDir}.log`;
   let server: ChildProcess | undefined;
   let floorServer: ChildProcess | undefined;
@@ -471,21 +465,7 @@ async function main() {
     if (floorServer) stopServer(floorServer);
     fs.rmSync(dataDir, { recursive: true, force: true });
     removeFloorApp(floorDir);
-    reportServerLog(serverLog);
-  }
-}
-
-/** Prints what the site's server logged during the sitting, and fails the run if it logged an error. */
-function reportServerLog(file: string): void {
-  const lines = fs.existsSync(file) ? notableLines(fs.readFileSync(file, 'utf8')) : [];
-  if (lines.length === 0) {
-    console.log("The site's server logged nothing but its start.");
-    return;
-  }
-  console.log(`The site's server logged ${lines.length} line(s) (${file}):\n${lines.join('\n')}`);
-  if (reportsError(lines)) {
-    console.error("The site's server logged an error during the sitting: read it above.");
-    process.exitCode ||= 1;
+    reportServerLog("The site's server", serverLog);
   }
 }
 

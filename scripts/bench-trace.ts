@@ -15,12 +15,12 @@ import type { ChildProcess } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { tokenStorageKey } from '@/lib/api-client';
-import { devOrganiser } from '@/lib/server/db/dev-organiser';
 import { optionOf, wholeOption } from './bench-context';
 import { waitForHealthy } from './cluster-lib';
 import { siteBenchEnv, startNextServer, stopServer } from './floor-app';
 import { linkProfiles } from './shaper/link-profiles';
-import { notableLines, reportsError } from './server-log';
+import { organiserToken } from './organiser-sign-in';
+import { reportServerLog } from './server-log';
 import { startShaper } from './shaper/traffic-shaper';
 import { loadMetrics, median, type LoadMetrics, type TraceEvent } from './trace-metrics';
 
@@ -48,16 +48,7 @@ async function startBuild(dir: string, index: number): Promise<Build> {
   const server = startNextServer(dir, port, siteBenchEnv(dataDir), log);
   const origin = `http://localhost:${port}`;
   await waitForHealthy(`${origin}/api/ready`, 120_000, server);
-  let token: string | undefined;
-  if (signedIn) {
-    const answer = await fetch(`${origin}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: devOrganiser.email, password: devOrganiser.password }),
-    });
-    token = ((await answer.json()) as { token?: string }).token;
-    if (!token) throw new Error(`${dir}: could not sign in (${answer.status})`);
-  }
+  const token = signedIn ? await organiserToken(origin) : undefined;
   // Warm the server's caches, so that no load measures a first render of the data.
   for (const page of pages) await fetch(`${origin}${page}`, { headers: cookie(token) });
   const shaper = await startShaper({
@@ -160,13 +151,7 @@ async function main() {
       await build.shaper.close();
       stopServer(build.server);
       fs.rmSync(build.dataDir, { recursive: true, force: true });
-      const lines = notableLines(fs.readFileSync(build.log, 'utf8'));
-      console.log(
-        lines.length > 0
-          ? `${build.dir}'s server logged (${build.log}):\n${lines.join('\n')}`
-          : `${build.dir}'s server logged nothing but its start.`,
-      );
-      if (reportsError(lines)) process.exitCode = 1;
+      reportServerLog(`${build.dir}'s server`, build.log);
     }
   }
 }

@@ -11,6 +11,8 @@ const startupLine = [
   /^⚠ "next start" does not work with "output: standalone"/,
 ];
 
+import fs from 'node:fs';
+
 /** The lines of `log` that are not Next's own start. */
 export function notableLines(log: string): string[] {
   return log
@@ -25,4 +27,21 @@ export function notableLines(log: string): string[] {
  */
 export function reportsError(lines: readonly string[]): boolean {
   return lines.some((line) => /"level":(50|60)\b|⨯|\berror\b/i.test(line));
+}
+
+/**
+ * Prints what `who` (a server of a benchmark) wrote to `file` beyond its start, and marks the run failed
+ * (exit code 1) when that reports an error.
+ */
+export function reportServerLog(who: string, file: string): void {
+  const lines = fs.existsSync(file) ? notableLines(fs.readFileSync(file, 'utf8')) : [];
+  if (lines.length === 0) {
+    console.log(`${who} logged nothing but its start.`);
+    return;
+  }
+  console.log(`${who} logged ${lines.length} line(s) (${file}):\n${lines.join('\n')}`);
+  if (reportsError(lines)) {
+    console.error(`${who} logged an error during the run: read it above.`);
+    process.exitCode ||= 1;
+  }
 }
