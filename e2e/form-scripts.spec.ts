@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount } from './support/accounts';
+import { createVerifiedAccount, setGuardCookie, signIn } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 
 /*
@@ -165,4 +165,36 @@ test.describe('form scripts', () => {
     // Checked on every change once the library is in, as if typed then.
     await expect(page.getByText('Phone number must be 10 digits')).toBeVisible();
   });
+});
+
+/*
+ * A signed-in screen is rendered for its visitor, controls and all, but the controls are worked by the
+ * script: until it runs they are held (components/forms/held-until-hydrated.tsx), or a tap on a slow phone
+ * would be lost, or undone by hydration and never saved.
+ */
+test.describe('signed-in screens before their script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the profile, the shop and a stay show their controls held', async ({ page, request }) => {
+    const visitor = await createVerifiedAccount(request, { first_name: 'Dean' });
+    await setGuardCookie(page.context(), visitor);
+    await page.goto('/profile');
+    await expect(page.getByRole('radio', { name: 'No reminders' })).toBeDisabled();
+    await page.goto('/merchandise');
+    await expect(page.getByRole('button', { name: /^Add size \S+ to cart$/ }).first()).toBeDisabled();
+    await page.goto('/accomodation');
+    // A kind of stay (Book Now itself waits for a proof as well, script or not).
+    await expect(page.getByRole('radio').first()).toBeDisabled();
+  });
+});
+
+test("once the script runs, the signed-in screens' controls are free", async ({ page, request }) => {
+  const visitor = await createVerifiedAccount(request, { first_name: 'Seamus' });
+  await signIn(page, visitor);
+  await page.goto('/profile');
+  await expect(page.getByRole('radio', { name: 'No reminders' })).toBeEnabled();
+  await page.goto('/merchandise');
+  await expect(page.getByRole('button', { name: /^Add size \S+ to cart$/ }).first()).toBeEnabled();
+  await page.goto('/accomodation');
+  await expect(page.getByRole('radio').first()).toBeEnabled();
 });

@@ -87,6 +87,46 @@ test.describe('events', () => {
     expect(narrow[1]).toBeGreaterThan(narrow[0]!);
   });
 
+  // lib/pictures/first-screen-picture.ts: a request of its own cost a picture a connection and a wait
+  // behind the scripts on a slow link; the site's small drawings come in the document instead.
+  test('the largest pictures of the first screen come in the document, without a request', async ({
+    page,
+    request,
+  }) => {
+    const categories = (await (await request.get('/api/admin/event-category/get-event-category')).json()) as {
+      data: { imageUrl: string }[];
+    };
+    const firstPicture = categories.data[0]?.imageUrl ?? '';
+    expect(firstPicture).toMatch(/^\/images\/.+\.svg$/);
+    const pictureRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'image') pictureRequests.push(new URL(sent.url()).pathname);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/event');
+    const cards = page.locator('ol img');
+    await expect(cards.first()).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    expect(
+      await cards.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
+    // The rest are fetched, lazily.
+    await expect(cards.nth(1)).toHaveAttribute('src', /^\/images\//);
+    await expect(cards.nth(1)).toHaveAttribute('loading', 'lazy');
+    expect(pictureRequests).not.toContain(firstPicture);
+
+    await page.goto('/event/1');
+    await expect(page.locator('main header img')).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await expect(page.getByRole('article').first().locator('img')).toHaveAttribute(
+      'src',
+      /^data:image\/svg\+xml,/,
+    );
+    await page.goto('/team');
+    await expect(page.getByRole('img', { name: /^Portrait of / }).first()).toHaveAttribute(
+      'src',
+      /^data:image\/svg\+xml,/,
+    );
+  });
+
   test('a category number that names nothing is a 404 when loaded directly', async ({ page }) => {
     const response = await page.goto('/event/99');
     expect(response?.status()).toBe(404);

@@ -1,8 +1,12 @@
 import Image from 'next/image';
 import { contentImageProps } from '@/lib/content-image';
 import type { EventCategory } from '@/lib/content-types';
+import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
 import { SlideIn } from '@/components/ui/slide-in';
 import { CategoryLink } from './category-link';
+
+/** The whole width on a phone, half the 992 px column (less 2rem) from 640 px. */
+const categorySizes = '(min-width: 1024px) 464px, (min-width: 640px) 50vw, 100vw';
 
 /** The Events screen: title with the carriage and rail track, categories alternating left and right. */
 export function CategoryList({ categories }: { categories: EventCategory[] }) {
@@ -12,13 +16,10 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
       <div className="flex flex-col items-center gap-4 text-center">
         <h1 className="font-display text-5xl tracking-widest text-gold sm:text-6xl">Events</h1>
         <Image
-          src="/images/events-page/enchanted-train.svg"
+          {...firstScreenPicture('/images/events-page/enchanted-train.svg')}
           alt="The festival's enchanted steam carriage"
           width={480}
           height={200}
-          unoptimized
-          // On the first screen, but smaller than the first category's picture, which is fetched first.
-          loading="eager"
           className="h-auto w-64 sm:w-80"
         />
       </div>
@@ -36,22 +37,21 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
                   <CategoryLink
                     position={index + 1}
                     categoryId={category.id}
-                    // Drawn when near the screen; on the card, not the row, so that sliding in is not clipped.
-                    className="render-when-near group block overflow-hidden rounded-2xl border border-gold/30 bg-night/80 shadow-xl transition hover:border-gold"
+                    // A few categories, not a long list: not drawn late (render-when-near), whose estimated
+                    // height shifted the next card as it slid in at the screen's foot (CLS 0.07).
+                    className="group block overflow-hidden rounded-2xl border border-gold/30 bg-night/80 shadow-xl transition hover:border-gold"
                   >
                     <Image
-                      // The whole width on a phone, half the 992 px column (less 2rem) from 640 px.
-                      {...contentImageProps(
-                        category.imageUrl,
-                        '(min-width: 1024px) 464px, (min-width: 640px) 50vw, 100vw',
-                      )}
+                      // The first card is the largest thing on a phone's first screen.
+                      {...(index === 0
+                        ? firstScreenPicture(category.imageUrl, { sizes: categorySizes, largest: true })
+                        : {
+                            ...contentImageProps(category.imageUrl, categorySizes),
+                            loading: 'lazy' as const,
+                          })}
                       alt=""
                       width={600}
                       height={400}
-                      // The first card is the largest thing on a phone's first screen: fetched first of all.
-                      loading={index === 0 ? 'eager' : 'lazy'}
-                      preload={index === 0}
-                      fetchPriority={index === 0 ? 'high' : undefined}
                       className="aspect-[3/2] h-auto w-full object-cover transition group-hover:scale-[1.02]"
                     />
                     <h2 className="px-5 py-4 text-center font-display text-2xl tracking-wide text-parchment group-hover:text-gold">

@@ -2,6 +2,7 @@ import Image from 'next/image';
 import { contentImageProps } from '@/lib/content-image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
+import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
 import { isFull } from '@/lib/places';
 import type { PublishedPlacing } from '@/lib/schemas/results';
 import type { TimetableSession } from '@/lib/timetable';
@@ -10,6 +11,9 @@ import { EventDescription } from './event-description';
 import { EventPlaces } from './event-places';
 import { EventSessions } from './event-sessions';
 import { RegisterLink } from './register-link';
+
+/** One column on a phone, three from 640 px in a page at most 1120 px wide. */
+const pictureSizes = '(min-width: 1152px) 358px, (min-width: 640px) 33vw, 100vw';
 
 export const closedNote = 'This event is not taking any registrations currently';
 
@@ -42,14 +46,12 @@ export function EventCard({
   return (
     <article className="render-when-near flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
       <Image
-        // One column on a phone, three from 640 px in a page at most 1120 px wide.
-        {...contentImageProps(event.image_url, '(min-width: 1152px) 358px, (min-width: 640px) 33vw, 100vw')}
+        {...(first
+          ? firstScreenPicture(event.image_url, { sizes: pictureSizes, largest: true })
+          : { ...contentImageProps(event.image_url, pictureSizes), loading: eager ? 'eager' : 'lazy' })}
         alt=""
         width={600}
         height={400}
-        loading={eager || first ? 'eager' : 'lazy'}
-        preload={first}
-        fetchPriority={first ? 'high' : undefined}
         className="aspect-[3/2] h-auto w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

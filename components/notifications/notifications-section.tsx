@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api-client';
 import { startsFromCopy, type ServerCopy } from '@/components/profile/from-server';
 import type { ReminderChannel } from '@/lib/schemas/announcement-rules';
@@ -36,10 +36,13 @@ export function NotificationsSection({ initial }: { initial?: ServerCopy<MyNotif
   const [saving, setSaving] = useState(false);
   const [said, setSaid] = useState('');
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // The read on its way, if any: a choice made meanwhile outdates it (see choose).
+  const reading = useRef<AbortController | null>(null);
 
   useEffect(() => {
     if (version === 0 && startsFromCopy(firstCopy, 'notifications')) return;
     const controller = new AbortController();
+    reading.current = controller;
     fetchMyNotifications(controller.signal).then(
       (settings) => setLoad({ status: 'ready', settings }),
       () => {
@@ -57,6 +60,9 @@ export function NotificationsSection({ initial }: { initial?: ServerCopy<MyNotif
 
   async function choose(reminderChannel: ReminderChannel) {
     if (!settings) return;
+    // A read still on its way (the page's copy looked old: a phone clock off by minutes) would answer
+    // with the choice as it was and put it back on screen; the save answers with the settings anew.
+    reading.current?.abort();
     const before = settings;
     // Shown chosen at once (a radio that stays put until the server answers looks broken); put back if the
     // server refuses.

@@ -1,7 +1,6 @@
 'use client';
 
 import { useId } from 'react';
-import { useHydrated } from '@/components/forms/use-hydrated';
 import { reminderLeadMinutes, type ReminderChannel } from '@/lib/schemas/announcement-rules';
 
 const labels: Record<ReminderChannel, string> = {
@@ -26,9 +25,6 @@ export function ReminderChoice({
   onChange: (channel: ReminderChannel) => void;
 }) {
   const name = useId();
-  // The choice is in the page's HTML (the profile is rendered for its visitor), but saved by the script:
-  // held until it runs, or a tap before then would be undone by hydration and never saved.
-  const hydrated = useHydrated();
   const choices: ReminderChannel[] = pushOffered ? ['push', 'mail', 'off'] : ['mail', 'off'];
   return (
     <fieldset className="flex flex-col gap-2" aria-busy={saving || undefined}>
@@ -41,7 +37,7 @@ export function ReminderChoice({
             name={name}
             value={channel}
             checked={value === channel}
-            disabled={saving || !hydrated}
+            disabled={saving}
             onChange={() => onChange(channel)}
             className="h-5 w-5 accent-gold"
           />

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Image from 'next/image';
 import { contentImageProps } from '@/lib/content-image';
 import { festival } from '@/lib/festival';
+import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
 import { cachedTeam } from '@/lib/server/content-cache';
 
 // Rendered on the first visit after a build or a change of its content (tag), then served from the cache.
@@ -37,14 +38,17 @@ export default async function TeamPage() {
                 className="flex flex-col items-center rounded-2xl bg-night/70 p-4 text-center"
               >
                 <Image
-                  // Always 128 px (h-32 w-32): that width and twice it, for 1x and 2x screens.
-                  {...contentImageProps(member.imageUrl)}
+                  // Always 128 px (h-32 w-32): that width and twice it, for 1x and 2x screens. A phone's
+                  // first screen shows two rows of the first group, the first portrait its largest paint.
+                  {...(groupIndex === 0 && memberIndex < 4
+                    ? firstScreenPicture(member.imageUrl, { largest: memberIndex < 2 })
+                    : {
+                        ...contentImageProps(member.imageUrl),
+                        loading: groupIndex === 0 ? ('eager' as const) : ('lazy' as const),
+                      })}
                   alt={`Portrait of ${member.name}`}
                   width={128}
                   height={128}
-                  loading={groupIndex === 0 ? 'eager' : 'lazy'}
-                  // The first portraits are the page's largest paint on a phone: fetch them before scripts.
-                  fetchPriority={groupIndex === 0 && memberIndex < 2 ? 'high' : undefined}
                   className="h-32 w-32 rounded-full border-2 border-gold/50 object-cover"
                 />
                 <h3 className="mt-3 font-display text-lg">{member.name}</h3>

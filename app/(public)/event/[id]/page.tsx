@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { EventCard } from '@/components/events/event-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { BackButton } from '@/components/ui/back-button';
-import { contentImageProps } from '@/lib/content-image';
+import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
 import {
   cachedCategories,
   cachedEventsByCategory,
@@ -67,13 +67,12 @@ export default async function CategoryEventsPage({ params }: Props) {
       <BackButton fallback="/event" />
       <header className="relative mt-6 overflow-hidden rounded-3xl border border-gold/30">
         <Image
-          // The page's whole width, at most 1120 px.
-          {...contentImageProps(category.imageUrl, '(min-width: 1152px) 1120px, 100vw')}
+          // The page's whole width, at most 1120 px. On the first screen, but the first event's picture
+          // below it is larger: that one is fetched first.
+          {...firstScreenPicture(category.imageUrl, { sizes: '(min-width: 1152px) 1120px, 100vw' })}
           alt=""
           width={600}
           height={400}
-          // On the first screen, but the first event's picture below it is larger and is fetched first.
-          loading="eager"
           className="h-40 w-full object-cover opacity-60 sm:h-56"
         />
         <h1 className="absolute inset-0 flex items-center justify-center bg-ink/30 px-4 text-center font-display text-4xl tracking-widest text-gold drop-shadow sm:text-5xl">
