@@ -9,6 +9,7 @@ import { env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { queryObject } from '@/lib/query-string';
 import { AppError } from './app-error';
+import { abortedByClient } from './client-abort';
 import { normaliseAddress, peerAddressInstalled, peerHeaderName } from './peer-address';
 
 /**
@@ -333,6 +334,11 @@ function errorResponse(error: unknown, requestId: string): Response {
       },
       headers,
     );
+  }
+  if (abortedByClient(error)) {
+    // Not an outage: until this, the shared code made it one ("database unavailable", a 503 in the metrics).
+    logger.info({ requestId }, 'request cut off by its client');
+    return replyJson(400, { message: 'The request was cut off before it arrived whole.' });
   }
   if (isDatabaseUnavailable(error)) {
     logger.warn({ err: error, requestId }, 'database unavailable');
