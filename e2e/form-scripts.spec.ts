@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createVerifiedAccount, setGuardCookie, signIn } from './support/accounts';
 import { freeSoloEvent } from './support/events';
 
@@ -172,29 +172,33 @@ test.describe('form scripts', () => {
  * script: until it runs they are held (components/forms/held-until-hydrated.tsx), or a tap on a slow phone
  * would be lost, or undone by hydration and never saved.
  */
+/** One control of each signed-in screen that works as soon as its script runs. */
+const heldControls: { path: string; control: (page: Page) => Locator }[] = [
+  { path: '/profile', control: (page) => page.getByRole('radio', { name: 'No reminders' }) },
+  {
+    path: '/merchandise',
+    control: (page) => page.getByRole('button', { name: /^Add size \S+ to cart$/ }).first(),
+  },
+  // A kind of stay (Book Now itself waits for a proof as well, script or not).
+  { path: '/accomodation', control: (page) => page.getByRole('radio').first() },
+];
+
 test.describe('signed-in screens before their script', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the profile, the shop and a stay show their controls held', async ({ page, request }) => {
-    const visitor = await createVerifiedAccount(request, { first_name: 'Dean' });
-    await setGuardCookie(page.context(), visitor);
-    await page.goto('/profile');
-    await expect(page.getByRole('radio', { name: 'No reminders' })).toBeDisabled();
-    await page.goto('/merchandise');
-    await expect(page.getByRole('button', { name: /^Add size \S+ to cart$/ }).first()).toBeDisabled();
-    await page.goto('/accomodation');
-    // A kind of stay (Book Now itself waits for a proof as well, script or not).
-    await expect(page.getByRole('radio').first()).toBeDisabled();
+    await setGuardCookie(page.context(), await createVerifiedAccount(request, { first_name: 'Dean' }));
+    for (const { path, control } of heldControls) {
+      await page.goto(path);
+      await expect(control(page), path).toBeDisabled();
+    }
   });
 });
 
 test("once the script runs, the signed-in screens' controls are free", async ({ page, request }) => {
-  const visitor = await createVerifiedAccount(request, { first_name: 'Seamus' });
-  await signIn(page, visitor);
-  await page.goto('/profile');
-  await expect(page.getByRole('radio', { name: 'No reminders' })).toBeEnabled();
-  await page.goto('/merchandise');
-  await expect(page.getByRole('button', { name: /^Add size \S+ to cart$/ }).first()).toBeEnabled();
-  await page.goto('/accomodation');
-  await expect(page.getByRole('radio').first()).toBeEnabled();
+  await signIn(page, await createVerifiedAccount(request, { first_name: 'Seamus' }));
+  for (const { path, control } of heldControls) {
+    await page.goto(path);
+    await expect(control(page), path).toBeEnabled();
+  }
 });
