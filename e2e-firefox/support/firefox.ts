@@ -154,7 +154,9 @@ export async function press(page: Page, name: string, selector = 'button, a'): P
       [...document.querySelectorAll<HTMLElement>(css)].find(
         (el) =>
           (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === wanted &&
-          !(el as HTMLButtonElement).disabled &&
+          // :disabled, not the property: a control inside a disabled fieldset (a signed-in page's
+          // controls until hydration, HeldUntilHydrated) has its own `disabled` false.
+          !el.matches(':disabled') &&
           el.getClientRects().length > 0,
       ),
     { timeout: 15_000 },
