@@ -1,7 +1,6 @@
 import Image from 'next/image';
-import { contentImageProps } from '@/lib/content-image';
 import type { EventCategory } from '@/lib/content-types';
-import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
+import { firstScreenPicture, pagePicture } from '@/lib/pictures/first-screen-picture';
 import { SlideIn } from '@/components/ui/slide-in';
 import { CategoryLink } from './category-link';
 
@@ -43,12 +42,7 @@ export function CategoryList({ categories }: { categories: EventCategory[] }) {
                   >
                     <Image
                       // The first card is the largest thing on a phone's first screen.
-                      {...(index === 0
-                        ? firstScreenPicture(category.imageUrl, { sizes: categorySizes, largest: true })
-                        : {
-                            ...contentImageProps(category.imageUrl, categorySizes),
-                            loading: 'lazy' as const,
-                          })}
+                      {...pagePicture(category.imageUrl, index === 0 ? 'largest' : 'lazy', categorySizes)}
                       alt=""
                       width={600}
                       height={400}

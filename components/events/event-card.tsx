@@ -1,8 +1,7 @@
 import Image from 'next/image';
-import { contentImageProps } from '@/lib/content-image';
 import type { FestivalEvent } from '@/lib/content-types';
 import { hasLink } from '@/lib/description-links';
-import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
+import { pagePicture } from '@/lib/pictures/first-screen-picture';
 import { isFull } from '@/lib/places';
 import type { PublishedPlacing } from '@/lib/schemas/results';
 import type { TimetableSession } from '@/lib/timetable';
@@ -46,9 +45,7 @@ export function EventCard({
   return (
     <article className="render-when-near flex flex-col overflow-hidden rounded-2xl border border-gold/25 bg-night/80 shadow-lg">
       <Image
-        {...(first
-          ? firstScreenPicture(event.image_url, { sizes: pictureSizes, largest: true })
-          : { ...contentImageProps(event.image_url, pictureSizes), loading: eager ? 'eager' : 'lazy' })}
+        {...pagePicture(event.image_url, first ? 'largest' : eager ? 'eager' : 'lazy', pictureSizes)}
         alt=""
         width={600}
         height={400}

@@ -32,3 +32,19 @@ export function firstScreenPicture(
     ? { ...fetched, loading: 'eager', preload: true, fetchPriority: 'high' }
     : { ...fetched, loading: 'eager' };
 }
+
+/**
+ * Where a picture sits on its page: the first screen's largest paint, elsewhere on the first screen, or
+ * below it, loaded at once (`eager`) or when near (`lazy`).
+ */
+export type PicturePlace = 'largest' | 'first-screen' | 'eager' | 'lazy';
+
+/** The props of a page's picture (next/image's) for its place: one rule for the pages that list them. */
+export function pagePicture(
+  src: string,
+  place: PicturePlace,
+  sizes?: string,
+): FirstScreenPictureProps | (ContentImageProps & { loading: 'eager' | 'lazy' }) {
+  if (place === 'eager' || place === 'lazy') return { ...contentImageProps(src, sizes), loading: place };
+  return firstScreenPicture(src, { sizes, largest: place === 'largest' });
+}

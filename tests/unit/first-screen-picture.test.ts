@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
+import { firstScreenPicture, pagePicture } from '@/lib/pictures/first-screen-picture';
 import { svgDataUri } from '@/lib/pictures/svg-data-uri';
 
 const upload = '/api/uploads/0b7f2c1e-6a5d-4e8f-9c3b-2d1a0f9e8d7c';
@@ -36,6 +36,21 @@ describe('firstScreenPicture', () => {
       loading: 'eager',
       preload: true,
       fetchPriority: 'high',
+    });
+  });
+});
+
+describe('pagePicture', () => {
+  it('gives a first-screen place to firstScreenPicture and loads the rest as their place says', () => {
+    expect(pagePicture(upload, 'largest', '100vw')).toEqual(
+      firstScreenPicture(upload, { sizes: '100vw', largest: true }),
+    );
+    expect(pagePicture('/images/logo.svg', 'first-screen')).toEqual(firstScreenPicture('/images/logo.svg'));
+    expect(pagePicture(upload, 'eager', '100vw')).toEqual({ src: upload, sizes: '100vw', loading: 'eager' });
+    expect(pagePicture('/images/logo.svg', 'lazy')).toEqual({
+      src: '/images/logo.svg',
+      unoptimized: true,
+      loading: 'lazy',
     });
   });
 });

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
-import { contentImageProps } from '@/lib/content-image';
 import { festival } from '@/lib/festival';
-import { firstScreenPicture } from '@/lib/pictures/first-screen-picture';
+import { pagePicture, type PicturePlace } from '@/lib/pictures/first-screen-picture';
 import { cachedTeam } from '@/lib/server/content-cache';
 
 // Rendered on the first visit after a build or a change of its content (tag), then served from the cache.
@@ -16,6 +15,13 @@ export const metadata: Metadata = {
 
 const linkClass =
   'inline-flex min-h-11 items-center rounded-full border border-gold/40 px-3 text-sm text-gold transition hover:bg-gold/10';
+
+/** The first group's first portrait is the largest paint; two rows of it fill a phone's first screen. */
+function portraitPlace(groupIndex: number, memberIndex: number): PicturePlace {
+  if (groupIndex > 0) return 'lazy';
+  if (memberIndex < 2) return 'largest';
+  return memberIndex < 4 ? 'first-screen' : 'eager';
+}
 
 export default async function TeamPage() {
   const groups = await cachedTeam();
@@ -38,14 +44,8 @@ export default async function TeamPage() {
                 className="flex flex-col items-center rounded-2xl bg-night/70 p-4 text-center"
               >
                 <Image
-                  // Always 128 px (h-32 w-32): that width and twice it, for 1x and 2x screens. A phone's
-                  // first screen shows two rows of the first group, the first portrait its largest paint.
-                  {...(groupIndex === 0 && memberIndex < 4
-                    ? firstScreenPicture(member.imageUrl, { largest: memberIndex < 2 })
-                    : {
-                        ...contentImageProps(member.imageUrl),
-                        loading: groupIndex === 0 ? ('eager' as const) : ('lazy' as const),
-                      })}
+                  // Always 128 px (h-32 w-32): that width and twice it, for 1x and 2x screens.
+                  {...pagePicture(member.imageUrl, portraitPlace(groupIndex, memberIndex))}
                   alt={`Portrait of ${member.name}`}
                   width={128}
                   height={128}
